@@ -1,0 +1,1 @@
+"""The effect language: grammar, parser, symbol registry, lowering to IR, printer."""

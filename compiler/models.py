@@ -1,0 +1,376 @@
+"""Content models: what a card file may say, as pydantic v2 models that also export the JSON Schema.
+
+Every record has a kind-qualified id, a `source` citing a rulebook file and section,
+and a `completeness`. A field may be null only where the record is not `complete`.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import Enum
+from typing import Annotated, Any, ClassVar, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+RULEBOOKS = (
+    "000_97f291d3c44cb3f7.txt",
+    "001_5f1e4d8bf7e7ff1a.txt",
+    "002_56cce9db253ede81.txt",
+    "003_d22ca494923bf453.txt",
+    "004_1199c90b0c83849d.txt",
+)
+
+_SLUG = r"[a-z0-9][a-z0-9-]*"
+_LOCAL = rf"(?:{_SLUG}/)?[A-Za-z0-9][A-Za-z0-9-]*"
+
+
+def id_pattern(prefix: str) -> str:
+    return rf"^{prefix}:{_LOCAL}$"
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=False, populate_by_name=False, use_enum_values=True)
+
+
+class Completeness(str, Enum):
+    complete = "complete"
+    partial = "partial"
+    unknown = "unknown"
+
+
+class Source(Strict):
+    """A citation: a rulebook file and the headings of the section, outermost first."""
+
+    rulebook: Literal[RULEBOOKS] = Field(description="file name of the rulebook in the rulebooks folder")  # type: ignore[valid-type]
+    section: list[str] = Field(min_length=1, description="section headings, outermost first, each a whole line of the rulebook")
+    note: str | None = Field(default=None, description="what exactly this citation supports, in our words")
+
+
+class Record(Strict):
+    """Fields every record shares."""
+
+    PREFIX: ClassVar[str] = ""
+    NULLABLE_WHEN_INCOMPLETE: ClassVar[tuple[str, ...]] = ()
+
+    id: str
+    source: Source | list[Source] = Field(description="where the rulebooks state this record")
+    completeness: Completeness = Field(description="how much of this record the rulebooks state")
+    summary: str | None = Field(default=None, description="what it is or does, in our own words")
+
+    @model_validator(mode="after")
+    def _nulls_only_when_incomplete(self):
+        if self.completeness == Completeness.complete.value:
+            missing = [f for f in self.NULLABLE_WHEN_INCOMPLETE if getattr(self, f) is None]
+            if missing:
+                raise ValueError(
+                    "a complete record cannot leave " + ", ".join(f"`{m}`" for m in missing)
+                    + " null; mark it `completeness: partial` or fill the field"
+                )
+        return self
+
+    def sources(self) -> list[Source]:
+        return self.source if isinstance(self.source, list) else [self.source]
+
+
+class Level(str, Enum):
+    easy = "easy"
+    medium = "medium"
+    hard = "hard"
+    very_hard = "very-hard"
+    deadly = "deadly"
+
+
+class Back(str, Enum):
+    """Card backs named by the rulebooks."""
+
+    forest = "forest"
+    river = "river"
+    mountain = "mountain"
+    people = "people"
+    dream = "dream"
+    idea = "idea"
+    danger = "danger"
+    mission = "mission"
+    secret = "secret"
+    night = "night"
+    volcano = "volcano"
+    star = "star"
+    sea = "sea"
+    footprint = "footprint"
+    camp = "camp"
+
+
+class CardKind(str, Enum):
+    base = "base"  # exploration deck (base card set)
+    module = "module"  # a module's exploration card
+    person = "person"
+    dream = "dream"
+    idea = "idea"
+    secret = "secret"
+    mission = "mission"
+    night = "night"
+    volcano = "volcano"
+    star = "star"
+    sea = "sea"
+    camp = "camp"  # cards placed at the camp (e.g. Settled)
+    human = "human"  # base-game humans used as rescue markers (module R)
+    # PaleoVet
+    dino = "dino"
+    upgrade = "upgrade"
+    solo = "solo"
+    rules_reference = "rules-reference"
+
+
+class Component(Strict):
+    """A printed component with its count (null when the count is not stated)."""
+
+    name: str
+    count: int | None = Field(default=None, ge=0)
+    kind: Literal["board", "tile", "token", "card", "die", "deck", "other"] = "other"
+    note: str | None = None
+
+
+class Step(Strict):
+    """A setup, phase or turn step, in our own words."""
+
+    name: str
+    text: str
+    source: Source | None = None
+    applies_to: list[str] = Field(default_factory=list, description="ids or conditions (for example `board:cult-site`) this step depends on")
+
+
+class Phase(Strict):
+    name: str
+    steps: list[Step]
+    source: Source | None = None
+
+
+class Rule(Strict):
+    """A rule of play, in our own words."""
+
+    id: str = Field(pattern=rf"^{_SLUG}$")
+    name: str
+    text: str
+    source: Source | None = None
+
+
+class Game(Record):
+    PREFIX: ClassVar[str] = "game"
+    id: str = Field(pattern=id_pattern("game"))
+    name: str
+    kind: Literal["cooperative-card-game", "dice-game"]
+    players: dict[str, int | None] | None = Field(default=None, description="`min` and `max` player counts where stated")
+    resources: list[str] = Field(default_factory=list)
+    tools: list[str] = Field(default_factory=list)
+    skills: list[str] = Field(default_factory=list)
+    backs: list[Back] = Field(default_factory=list)
+    boards: list[str] = Field(default_factory=list, description="board ids (`board:...`)")
+    parameters: dict[str, int | str | bool | None] = Field(default_factory=dict, description="numbers the rules fix, such as the victory target")
+    setup: list[Step] = Field(default_factory=list)
+    phases: list[Phase] = Field(default_factory=list)
+    rules: list[Rule] = Field(default_factory=list)
+
+
+class Board(Record):
+    PREFIX: ClassVar[str] = "board"
+    id: str = Field(pattern=id_pattern("board"))
+    name: str
+    game: str = Field(pattern=id_pattern("game"))
+    product: str = Field(pattern=id_pattern("product"))
+    parts: list[str] = Field(default_factory=list, description="named areas or spaces of the board")
+    rules: list[Rule] = Field(default_factory=list)
+
+
+class CardGroup(Strict):
+    """A printed group of a product's cards with its count (the parts of the printed total)."""
+
+    name: str
+    count: int = Field(ge=0)
+    kind: CardKind | None = None
+    modules: list[str] = Field(default_factory=list, description="module letters whose cards form this group")
+    note: str | None = None
+
+
+class Product(Record):
+    PREFIX: ClassVar[str] = "product"
+    NULLABLE_WHEN_INCOMPLETE: ClassVar[tuple[str, ...]] = ("printed_cards",)
+    id: str = Field(pattern=id_pattern("product"))
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    game: str = Field(pattern=id_pattern("game"))
+    kind: Literal["base-game", "expansion", "module", "game"]
+    requires: list[str] = Field(default_factory=list, description="product ids this product cannot be played without")
+    printed_cards: int | None = Field(default=None, ge=0)
+    card_groups: list[CardGroup] = Field(default_factory=list)
+    components: list[Component] = Field(default_factory=list)
+    setup: list[Step] = Field(default_factory=list)
+    rules: list[Rule] = Field(default_factory=list)
+
+
+Difficulty = Union[Level, dict[int, Level]]
+
+
+class SecretUse(Strict):
+    number: int = Field(ge=1)
+    copies: int = Field(default=1, ge=1)
+
+
+class Module(Record):
+    PREFIX: ClassVar[str] = "module"
+    NULLABLE_WHEN_INCOMPLETE: ClassVar[tuple[str, ...]] = ("name", "product", "difficulty", "printed_cards")
+    id: str = Field(pattern=id_pattern("module"))
+    letter: str = Field(pattern=r"^[A-Z]$")
+    name: str | None = None
+    game: str = Field(pattern=id_pattern("game"))
+    product: str | None = Field(default=None, pattern=id_pattern("product"))
+    difficulty: Level | dict[int, Level] | None = Field(default=None, description="a level, or a map from player count to level")
+    printed_cards: int | None = Field(default=None, ge=0)
+    missions: list[str] = Field(default_factory=list, description="mission card ids")
+    ideas: list[str] = Field(default_factory=list, description="idea card ids the module adds")
+    secrets: list[SecretUse] = Field(default_factory=list, description="secret card numbers with their printed copies")
+    dice: int | None = Field(default=None, ge=0)
+    decks: list[Component] = Field(default_factory=list, description="special decks (night, volcano, star, sea, ...)")
+    tokens: list[Component] = Field(default_factory=list)
+    requires: list[str] = Field(default_factory=list, description="boards or products the module needs (`board:...`, `product:...`)")
+    combine: int | None = Field(default=None, ge=1, description="how many other modules it must be combined with, when not the usual one")
+    setup: list[Step] = Field(default_factory=list)
+    rules: list[Rule] = Field(default_factory=list)
+
+
+class Card(Record):
+    PREFIX: ClassVar[str] = "card"
+    NULLABLE_WHEN_INCOMPLETE: ClassVar[tuple[str, ...]] = ("back",)
+    id: str = Field(pattern=id_pattern("card"))
+    name: str | None = Field(description="printed title; null only for an untitled card")
+    aliases: list[str] = Field(default_factory=list, description="other printed names (for example the German title)")
+    game: str = Field(pattern=id_pattern("game"))
+    product: str = Field(pattern=id_pattern("product"))
+    module: str | None = Field(default=None, pattern=id_pattern("module"))
+    kind: CardKind
+    back: Back | None = None
+    number: int | None = Field(default=None, ge=1, description="printed secret number")
+    copies: int = Field(default=1, ge=1)
+    marks: list[Literal["star", "white-hand", "cult-site", "secret-symbol", "marked-back", "avoidable-danger", "moon", "skull"]] = Field(default_factory=list)
+    title_keywords: list[str] = Field(default_factory=list, description="title predicates the card matches, such as Dodo or Spirit")
+    options: list[str] = Field(default_factory=list, description="one effect-language string per option")
+    notes: list[str] = Field(default_factory=list, description="rules clarifications, in our own words")
+    # PaleoVet dino fields
+    sleep: int | None = Field(default=None, ge=0)
+    points: int | None = None
+    diet: Literal["carnivore", "herbivore"] | None = None
+    order: Literal["ornithischian", "sauropod", "theropod"] | None = None
+    treatments: list[str] | None = None
+    alert: bool | None = None
+
+
+class Secret(Record):
+    """A numbered secret card as a number: which products print it and how often."""
+
+    PREFIX: ClassVar[str] = "secret"
+    id: str = Field(pattern=r"^secret:[0-9]+$")
+    number: int = Field(ge=1)
+    product: str | None = Field(default=None, pattern=id_pattern("product"))
+    copies: int = Field(default=1, ge=1)
+    identical_backs: bool = Field(default=False, description="copies share a back; reveal the next one")
+    always_needed: list[str] = Field(default_factory=list, description="boards or products whose games always need it")
+    marks: list[Literal["cult-site", "secret-symbol", "sheep"]] = Field(default_factory=list)
+    card: str | None = Field(default=None, pattern=id_pattern("card"), description="the card record with its face, when known")
+
+
+class Token(Record):
+    PREFIX: ClassVar[str] = "token"
+    id: str = Field(pattern=id_pattern("token"))
+    name: str | None = None
+    number: int | None = Field(default=None, ge=1)
+    game: str = Field(pattern=id_pattern("game"))
+    product: str = Field(pattern=id_pattern("product"))
+    kind: Literal["secret-token", "tool", "cult-tool", "resource", "expansion", "progress", "other"]
+    placement: Literal["farm", "group", "supply", "board", "other"] | None = None
+    counts_as_tool: bool | None = None
+    options: list[str] = Field(default_factory=list)
+    notes: list[str] = Field(default_factory=list)
+
+
+class Die(Record):
+    PREFIX: ClassVar[str] = "die"
+    NULLABLE_WHEN_INCOMPLETE: ClassVar[tuple[str, ...]] = ("faces",)
+    id: str = Field(pattern=id_pattern("die"))
+    name: str
+    game: str = Field(pattern=id_pattern("game"))
+    product: str = Field(pattern=id_pattern("product"))
+    color: str | None = None
+    count: int | None = Field(default=None, ge=0)
+    faces: list[str] | None = Field(default=None, description="one entry per face; null when the rulebook does not give them")
+
+
+class Scenario(Record):
+    PREFIX: ClassVar[str] = "scenario"
+    id: str = Field(pattern=r"^(?:scenario|level|suggestion):" + _LOCAL + "$")
+    kind: Literal["scenario", "level", "suggestion"]
+    name: str
+    game: str = Field(pattern=id_pattern("game"))
+    product: str = Field(pattern=id_pattern("product"))
+    modules: list[str] = Field(description="module letters as printed")
+    boards: list[str] = Field(default_factory=list)
+    players: list[int] | None = None
+    notes: list[str] = Field(default_factory=list)
+
+    PREFIXES: ClassVar[tuple[str, ...]] = ("scenario", "level", "suggestion")
+
+
+class Interpretation(Record):
+    """Our reading of an unclear or conflicting rule, with the citations it weighs."""
+
+    PREFIX: ClassVar[str] = "interpretation"
+    id: str = Field(pattern=id_pattern("interpretation"))
+    question: str
+    reading: str
+    citations: list[Source] = Field(min_length=1)
+    affects: list[str] = Field(default_factory=list, description="ids of the records this reading shapes")
+
+
+# The symbol definition lives with the effect language that uses it.
+from .effects.symbols_model import Symbol  # noqa: E402
+
+
+class ContentFile(Strict):
+    """One content file: lists of records by kind."""
+
+    model_config = ConfigDict(
+        extra="forbid",
+        title="Paleo Codex content file",
+        json_schema_extra={"$comment": "Generated by `paleo schema content`; do not edit by hand."},
+    )
+
+    pack: dict[str, Any] | None = Field(default=None, description="present only in a synthetic pack: `{synthetic: true, name: ...}`")
+    games: list[Game] = Field(default_factory=list)
+    boards: list[Board] = Field(default_factory=list)
+    products: list[Product] = Field(default_factory=list)
+    modules: list[Module] = Field(default_factory=list)
+    cards: list[Card] = Field(default_factory=list)
+    secrets: list[Secret] = Field(default_factory=list)
+    tokens: list[Token] = Field(default_factory=list)
+    dice: list[Die] = Field(default_factory=list)
+    scenarios: list[Scenario] = Field(default_factory=list)
+    symbols: list[Symbol] = Field(default_factory=list)
+    interpretations: list[Interpretation] = Field(default_factory=list)
+
+
+SECTIONS: dict[str, type[Record]] = {
+    "games": Game,
+    "boards": Board,
+    "products": Product,
+    "modules": Module,
+    "cards": Card,
+    "secrets": Secret,
+    "tokens": Token,
+    "dice": Die,
+    "scenarios": Scenario,
+    "symbols": Symbol,
+    "interpretations": Interpretation,
+}
+
+
+def slugify(name: str) -> str:
+    s = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    return s or "x"

@@ -1,0 +1,84 @@
+"""Codes for checking plain data against the content models (M0xx)."""
+
+from . import Code, E
+
+CODES = [
+    Code(
+        "M001", "not-a-mapping", E, "a content file must be a mapping of record lists",
+        what="The top of the file is a list or a single value instead of a mapping such as "
+        "`cards:` or `modules:`.",
+        why="Each file groups its records by kind so editors and the compiler know what each record is.",
+        example="- id: card:anb/reeds\n  name: Reeds",
+        fix="Put the records under the key of their kind, e.g. `cards:`.",
+    ),
+    Code(
+        "M002", "unknown-section", E, "unknown record kind at the top of a file",
+        what="A top-level key is not one of the record kinds (games, boards, products, modules, "
+        "cards, secrets, tokens, dice, scenarios, symbols, interpretations).",
+        why="A misspelt kind would make every record under it vanish from the bundle.",
+        example="card:\n  - id: card:anb/reeds",
+        fix="Use the kind the help line suggests.",
+    ),
+    Code(
+        "M003", "unknown-field", E, "a record has a field the model does not know",
+        what="A key inside a record is not a field of that kind of record.",
+        why="Unknown keys are usually typos; silently ignoring them would lose content.",
+        example="- id: card:anb/reeds\n  nmae: Reeds",
+        fix="Correct the key's spelling (the help line suggests the nearest field) or remove it.",
+    ),
+    Code(
+        "M004", "missing-field", E, "a record lacks a required field",
+        what="A field every record of this kind must have is absent.",
+        why="Records without their identity, citation or completeness cannot be checked or published.",
+        example="- id: card:anb/reeds\n  name: Reeds\n  # no source, no completeness",
+        fix="Add the field; if the rulebooks do not state the value, mark the record partial or "
+        "unknown and set the field to null where the model allows it.",
+    ),
+    Code(
+        "M005", "invalid-value", E, "a value is not one of the allowed choices",
+        what="A field takes one of a fixed set of values (a card back, a level, a rulebook file) "
+        "and the value given is not among them.",
+        why="Misspelt choices would break references, rules and the rules site.",
+        example="back: forrest",
+        fix="Use one of the allowed values; the help line names the nearest.",
+    ),
+    Code(
+        "M006", "wrong-type", E, "a value has the wrong type",
+        what="A field expects a number, text, list or mapping and got something else.",
+        why="The compiler, runtime and site rely on the types the schema states.",
+        example="copies: two",
+        fix="Write the value in the expected type. In YAML 1.2 `yes`, `no`, `on` and `off` are "
+        "text, not booleans: write `true` or `false`.",
+    ),
+    Code(
+        "M007", "id-kind-mismatch", E, "a record's id prefix does not match its kind",
+        what="Ids are kind-qualified (`card:...`, `module:...`); this id names another kind than "
+        "the list the record is in.",
+        why="References and the graph rely on the prefix to know what an id names.",
+        example="cards:\n  - id: module:anb/M",
+        fix="Move the record to the right list or correct its id.",
+    ),
+    Code(
+        "M008", "duplicate-id", E, "two records share an id",
+        what="The same id is declared twice, in one file or across files.",
+        why="An id must name exactly one record; otherwise references are ambiguous.",
+        example="cards:\n  - id: card:anb/reeds\n  - id: card:anb/reeds",
+        fix="Rename one of them or merge the two records.",
+    ),
+    Code(
+        "M009", "null-in-complete-record", E, "a complete record leaves a field unknown",
+        what="A record marked `completeness: complete` has a null field that only an incomplete "
+        "record may leave empty.",
+        why="`complete` promises that every fact is stated; readers and the runtime rely on it.",
+        example="completeness: complete\nback: null",
+        fix="Fill the field from the rulebook, or mark the record `partial`.",
+    ),
+    Code(
+        "M010", "invalid-format", E, "a value does not have the required form",
+        what="A value breaks a format rule: an id that is not `kind:namespace/name`, a number "
+        "out of range, an empty list where one item is needed.",
+        why="Ids and numbers are parsed by other tools; a malformed one cannot be resolved.",
+        example="id: card:anb/Reeds Card",
+        fix="Write the value in the form the message describes.",
+    ),
+]

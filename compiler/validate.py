@@ -1,0 +1,333 @@
+"""Stage 2, validate: plain data to content models, with diagnostics at the exact key or value."""
+
+from __future__ import annotations
+
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .diagnostics import Diagnostic, Label, suggestion_help, make
+from .loader import LoadedFile
+from .models import SECTIONS, Record
+
+_YAML11_BOOLS = {"yes", "no", "on", "off", "y", "n", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF"}
+
+
+@dataclass(slots=True)
+class Entry:
+    """A validated record with where it came from."""
+
+    record: Record
+    section: str
+    file: LoadedFile
+    path: tuple
+
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+
+def validate_file(lf: LoadedFile) -> tuple[list[Entry], list[Diagnostic]]:
+    diags: list[Diagnostic] = []
+    entries: list[Entry] = []
+    data = lf.data
+    if not isinstance(data, dict):
+        diags.append(make(
+            "M001", "a content file must be a mapping of record lists", lf.span(()),
+            label=f"found {_kind(data)}", help="start the file with the kind of its records, e.g. `cards:`",
+        ))
+        return entries, diags
+    for section, items in data.items():
+        if section == "pack":
+            continue
+        model = SECTIONS.get(section) if isinstance(section, str) else None
+        if model is None:
+            diags.append(make(
+                "M002", f"unknown record kind `{section}`", lf.span((section,), key=True),
+                label="not a record kind", help=suggestion_help(str(section), SECTIONS) or
+                "record kinds: " + ", ".join(SECTIONS),
+            ))
+            continue
+        if items is None:
+            continue
+        if not isinstance(items, list):
+            diags.append(make(
+                "M006", f"`{section}` must be a list of records, found {_kind(items)}",
+                lf.span((section,)), label="expected a list (`- id: ...`)",
+            ))
+            continue
+        for i, item in enumerate(items):
+            path = (section, i)
+            if not isinstance(item, dict):
+                diags.append(make("M006", f"a record must be a mapping, found {_kind(item)}",
+                                  lf.span(path), label="expected `id: ...` and the other fields"))
+                continue
+            try:
+                rec = model.model_validate(item)
+            except ValidationError as exc:
+                diags.extend(_errors_to_diags(exc, model, item, lf, path))
+                continue
+            ok = _check_id_prefix(rec, model, lf, path, diags)
+            if ok:
+                entries.append(Entry(rec, section, lf, path))
+    return entries, diags
+
+
+def check_unique_ids(entries: list[Entry]) -> list[Diagnostic]:
+    seen: dict[str, Entry] = {}
+    diags = []
+    for e in entries:
+        first = seen.get(e.id)
+        if first is None:
+            seen[e.id] = e
+            continue
+        diags.append(make(
+            "M008", f"duplicate id `{e.id}`", e.file.span(e.path + ("id",)), label="declared again here",
+            labels=(Label(first.file.span(first.path + ("id",)), "first declared here"),),
+            help="each id names exactly one record; rename one or merge them",
+        ))
+    return diags
+
+
+def _check_id_prefix(rec: Record, model: type[Record], lf: LoadedFile, path: tuple, diags: list) -> bool:
+    prefixes = getattr(model, "PREFIXES", None) or (model.PREFIX,)
+    prefix = rec.id.split(":", 1)[0]
+    if prefix in prefixes:
+        return True
+    diags.append(make(
+        "M007", f"id `{rec.id}` names a `{prefix}`, but the record is in `{path[0]}`",
+        lf.span(path + ("id",)), label=f"expected an id starting with `{prefixes[0]}:`",
+        help=f"move the record to the right list or write `{prefixes[0]}:{rec.id.split(':', 1)[-1]}`",
+    ))
+    return False
+
+
+def _kind(v: Any) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return f"boolean `{str(v).lower()}`"
+    if isinstance(v, int):
+        return f"number `{v}`"
+    if isinstance(v, float):
+        return f"number `{v}`"
+    if isinstance(v, str):
+        short = v if len(v) <= 40 else v[:37] + "..."
+        return f"text `{short}`"
+    if isinstance(v, list):
+        return "a list"
+    if isinstance(v, dict):
+        return "a mapping"
+    return type(v).__name__
+
+
+def _data_path(item: Any, loc: tuple) -> tuple[tuple, tuple]:
+    """Split a pydantic error location into the part that exists in the data and union tags."""
+    path = []
+    cur = item
+    for part in loc:
+        if isinstance(cur, dict) and part in cur:
+            path.append(part)
+            cur = cur[part]
+        elif isinstance(cur, dict) and isinstance(part, str) and part.isdigit() and int(part) in cur:
+            path.append(int(part))
+            cur = cur[int(part)]
+        elif isinstance(cur, list) and isinstance(part, int) and 0 <= part < len(cur):
+            path.append(part)
+            cur = cur[part]
+        elif isinstance(cur, (dict, list)) and not isinstance(part, int) and part not in ("[key]",):
+            # a missing or extra field, or a union member's tag: stop at the last real node
+            if isinstance(cur, dict) and isinstance(part, str) and _is_field_like(part):
+                return tuple(path), (part,)
+            continue
+        else:
+            continue
+    return tuple(path), ()
+
+
+def _is_field_like(part: str) -> bool:
+    return part.replace("_", "").isalnum() and part[:1].islower()
+
+
+def _model_at(model: type[BaseModel], path: tuple) -> type[BaseModel] | None:
+    """The model class that describes the mapping at `path` inside a record."""
+    cur: Any = model
+    for part in path:
+        if isinstance(part, int):
+            continue
+        if not (isinstance(cur, type) and issubclass(cur, BaseModel)):
+            return None
+        f = cur.model_fields.get(part)
+        if f is None:
+            return None
+        cur = _unwrap(f.annotation)
+    return cur if isinstance(cur, type) and issubclass(cur, BaseModel) else None
+
+
+def _unwrap(ann: Any) -> Any:
+    origin = typing.get_origin(ann)
+    if origin in (list, tuple):
+        return _unwrap(typing.get_args(ann)[0])
+    if origin in (typing.Union, types.UnionType):
+        for a in typing.get_args(ann):
+            u = _unwrap(a)
+            if isinstance(u, type) and issubclass(u, BaseModel):
+                return u
+        return None
+    return ann
+
+
+def _allowed_values(ctx: dict | None) -> list[str]:
+    if not ctx or "expected" not in ctx:
+        return []
+    raw = str(ctx["expected"])
+    parts = [p.strip() for p in raw.replace(" or ", ",").split(",")]
+    return [p.strip("'\"") for p in parts if p.strip("'\"")]
+
+
+_TYPE_WORDS = {
+    "int_type": "a whole number", "int_parsing": "a whole number", "int_from_float": "a whole number",
+    "string_type": "text", "bool_type": "true or false", "bool_parsing": "true or false",
+    "list_type": "a list", "dict_type": "a mapping", "model_type": "a mapping", "model_attributes_type": "a mapping",
+    "float_type": "a number", "float_parsing": "a number", "none_required": "null",
+}
+
+
+def _errors_to_diags(exc: ValidationError, model: type[Record], item: dict, lf: LoadedFile, base: tuple) -> list[Diagnostic]:
+    out: list[Diagnostic] = []
+    by_path: dict[tuple, list] = {}
+    for err in exc.errors(include_url=False):
+        dpath, tail = _data_path(item, tuple(err["loc"]))
+        by_path.setdefault((dpath, tail), []).append(err)
+    missing: dict[tuple, list[str]] = {}
+    for (dpath, tail), errs in by_path.items():
+        if tail and all(e["type"] == "missing" for e in errs):
+            missing.setdefault(dpath, []).append(tail[0])
+            continue
+        out.append(_one_diag(errs, model, item, lf, base, dpath, tail))
+    for dpath, fields in missing.items():
+        anchor = base + dpath
+        span = lf.span(anchor + ("id",)) if (anchor + ("id",)) in lf.positions else lf.span(anchor)
+        names = ", ".join(f"`{f}`" for f in fields)
+        helps = [h for h in (_missing_help(f) for f in fields) if h]
+        out.append(make(
+            "M004", f"missing field{'s' if len(fields) > 1 else ''} {names}", span,
+            label="this record is incomplete", help="; ".join(helps) or None,
+        ))
+    return out
+
+
+def _one_diag(errs: list, model, item, lf: LoadedFile, base: tuple, dpath: tuple, tail: tuple) -> Diagnostic:
+    # prefer the most specific error among union alternatives
+    rank = {"extra_forbidden": 0, "missing": 1, "enum": 2, "literal_error": 2, "value_error": 3, "string_pattern_mismatch": 4}
+    errs = sorted(errs, key=lambda e: rank.get(e["type"], 5))
+    err = errs[0]
+    etype = err["type"]
+    full = base + dpath
+    value = err.get("input")
+    if etype == "extra_forbidden":
+        key = tail[0] if tail else (dpath[-1] if dpath else "?")
+        keypath = full + ((key,) if tail else ())
+        owner = _model_at(model, dpath if tail else dpath[:-1])
+        fields = list(owner.model_fields) if owner else []
+        return make(
+            "M003", f"unknown field `{key}`", lf.span(keypath, key=True),
+            label=f"not a field of {_article(owner)}",
+            help=suggestion_help(str(key), fields) or (f"fields: {', '.join(fields)}" if fields else None),
+        )
+    if etype == "missing":
+        field = tail[0] if tail else (dpath[-1] if dpath else "?")
+        anchor = full if tail else full[:-1]
+        span = lf.span(anchor + ("id",)) if (anchor + ("id",)) in lf.positions else lf.span(anchor, key=True)
+        return make(
+            "M004", f"missing field `{field}`", span,
+            label=f"this record needs `{field}`",
+            help=_missing_help(field),
+        )
+    if etype in ("enum", "literal_error"):
+        allowed = _allowed_values(err.get("ctx"))
+        shown = value if not isinstance(value, (dict, list)) else _kind(value)
+        help_ = suggestion_help(str(value), allowed) or ("allowed: " + ", ".join(f"`{a}`" for a in allowed) if allowed else None)
+        if isinstance(value, str) and value in _YAML11_BOOLS:
+            help_ = f"`{value}` is text in YAML 1.2, not a boolean; " + (help_ or "")
+        return make("M005", f"invalid value `{shown}`", lf.span(full), label="not one of the allowed values", help=help_)
+    if etype == "value_error":
+        msg = str(err.get("msg", "")).removeprefix("Value error, ")
+        if "complete record" in msg:
+            return make("M009", msg, lf.span(full + ("completeness",)) if (full + ("completeness",)) in lf.positions else lf.span(full),
+                        label="declared complete here")
+        return make("M010", msg, lf.span(full), label="invalid here")
+    if etype == "string_pattern_mismatch" and dpath == ("id",) and isinstance(value, str) and ":" in value:
+        prefix = value.split(":", 1)[0]
+        kinds = {m.PREFIX for m in SECTIONS.values()} | {"level", "suggestion"}
+        expected = (getattr(model, "PREFIXES", None) or (model.PREFIX,))[0]
+        if prefix in kinds and prefix != expected:
+            return make(
+                "M007", f"id `{value}` names a `{prefix}`, but the record is in `{base[0]}`",
+                lf.span(full), label=f"expected an id starting with `{expected}:`",
+                help=f"move the record to the right list or write `{expected}:{value.split(':', 1)[1]}`",
+            )
+    if etype in ("string_pattern_mismatch", "too_short", "too_long", "greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+        msg = _format_msg(err)
+        return make("M010", msg, lf.span(full), label="invalid here", help=_format_help(err))
+    want = _TYPE_WORDS.get(etype, str(err.get("msg", "a different type")).lower())
+    help_ = None
+    if isinstance(value, str) and value in _YAML11_BOOLS:
+        help_ = f"`{value}` is text in YAML 1.2; write `true` or `false`"
+    elif isinstance(value, str) and "whole number" in want:
+        help_ = "write the number with digits, e.g. `2`"
+    return make("M006", f"expected {want}, found {_kind(value)}", lf.span(full), label=f"expected {want}", help=help_)
+
+
+def _article(owner) -> str:
+    if owner is None:
+        return "this record"
+    return f"a {owner.__name__.lower()}"
+
+
+def _missing_help(field: str) -> str | None:
+    return {
+        "source": "cite where the rulebooks say this: `source: {rulebook: <file>, section: [<heading>, ...]}`",
+        "completeness": "say how much the rulebooks state: `completeness: complete | partial | unknown`",
+        "id": "give the record a kind-qualified id such as `card:anb/reeds`",
+    }.get(field)
+
+
+def _format_msg(err: dict) -> str:
+    t = err["type"]
+    v = err.get("input")
+    ctx = err.get("ctx") or {}
+    if t == "string_pattern_mismatch":
+        return f"`{v}` does not have the required form"
+    if t == "too_short":
+        return f"needs at least {ctx.get('min_length', 1)} item(s)"
+    if t == "too_long":
+        return f"has more than {ctx.get('max_length')} item(s)"
+    if t in ("greater_than_equal", "greater_than"):
+        return f"`{v}` is too small (must be {'at least' if t.endswith('equal') else 'more than'} {ctx.get('ge', ctx.get('gt'))})"
+    return f"`{v}` is too large"
+
+
+def _format_help(err: dict) -> str | None:
+    if err["type"] == "string_pattern_mismatch":
+        pat = (err.get("ctx") or {}).get("pattern", "")
+        if ":" in pat:
+            kind = pat.lstrip("^").split(":", 1)[0].strip("(?:)")
+            return f"ids look like `{kind.split('|')[0]}:namespace/name` — lower-case words joined by hyphens"
+        return f"the value must match `{pat}`"
+    return None
+
+
+def validate(files: list[LoadedFile]) -> tuple[list[Entry], list[Diagnostic]]:
+    """Validate every loaded file; check that ids are unique across all of them."""
+    entries: list[Entry] = []
+    diags: list[Diagnostic] = []
+    for lf in files:
+        e, d = validate_file(lf)
+        entries.extend(e)
+        diags.extend(d)
+    diags.extend(check_unique_ids(entries))
+    return entries, diags

@@ -1,0 +1,26 @@
+"""Paleo Codex compiler: card files in, a checked and versioned rules bundle out."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable
+
+__version__ = "0.1.0"
+
+__all__ = ["compile", "__version__"]
+
+
+def compile(paths: Iterable[str | Path] | None = None, *, root: str | Path | None = None):  # noqa: A001 - the documented API name
+    """Compile content folders or files into `(bundle, diagnostics)`.
+
+    With no paths, compiles the project's content (its `content/` folder, or the bundled
+    content of the installed package). The same pipeline `paleo build` runs.
+    """
+    from .pipeline import default_content_dirs, run
+    from .project import find_root, load_config
+
+    base = Path(root) if root is not None else find_root(Path.cwd())
+    cfg, _ = load_config(base)
+    dirs = [Path(p) for p in paths] if paths else default_content_dirs(base, cfg)
+    result = run(dirs, root=base, config=cfg)
+    return result.bundle, result.diagnostics

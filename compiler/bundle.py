@@ -1,0 +1,170 @@
+"""Stages 3 to 6 joined: lower every option, run the graph checks, and assemble the versioned bundle."""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from typing import Any
+
+from . import __version__
+from .diagnostics import Diagnostic
+from .validate import Entry
+
+FORMAT_VERSION = "1.0.0"
+
+SECTION_ORDER = ("games", "boards", "products", "modules", "cards", "secrets", "tokens", "dice", "scenarios", "interpretations")
+
+
+def _record_json(e: Entry) -> dict:
+    d = e.record.model_dump(mode="json")
+    d["file"] = e.file.path
+    return d
+
+
+def lower_options(entries: list[Entry]) -> tuple[Any, dict[str, list[dict]], list[Diagnostic]]:
+    """Build the symbol registry and lower every card and token option into IR."""
+    from . import effects
+
+    diags: list[Diagnostic] = []
+    if not hasattr(effects, "build_registry"):  # integration scaffold: removed once the effects stage lands
+        return _NoRegistry(), {e.id: [{"text": t, "ir": None} for t in e.record.options] for e in entries if e.section in ("cards", "tokens")}, diags
+    sym_entries = [(e.record, e.file.path, e.path) for e in entries if e.section == "symbols"]
+    registry, d = effects.build_registry(sym_entries)
+    diags.extend(d)
+    lowered: dict[str, list[dict]] = {}
+    for e in entries:
+        if e.section not in ("cards", "tokens"):
+            continue
+        opts = []
+        game = getattr(e.record, "game", None)
+        for i, text in enumerate(e.record.options):
+            ir, d = effects.compile_option(text, registry=registry, game=game, file=e.file, path=e.path + ("options", i))
+            diags.extend(d)
+            opts.append({"text": text, "ir": ir})
+        lowered[e.id] = opts
+    return registry, lowered, diags
+
+
+def build_bundle(entries: list[Entry]) -> tuple[dict, list[Diagnostic]]:
+    diags: list[Diagnostic] = []
+    registry, lowered, d = lower_options(entries)
+    diags.extend(d)
+
+    sections: dict[str, list[dict]] = defaultdict(list)
+    for e in entries:
+        if e.section == "symbols":
+            continue
+        rec = _record_json(e)
+        if e.id in lowered:
+            rec["options"] = lowered[e.id]
+        sections[e.section].append(rec)
+
+    cards_by_module: dict[str, list[str]] = defaultdict(list)
+    for c in sections["cards"]:
+        if c.get("module"):
+            cards_by_module[c["module"]].append(c["id"])
+    for m in sections["modules"]:
+        m["secret_uses"] = m.pop("secrets")
+        m["secrets"] = [u["number"] for u in m["secret_uses"] for _ in range(u["copies"])]
+        m["cards"] = sorted(cards_by_module.get(m["id"], []))
+
+    bundle: dict[str, Any] = {
+        "format_version": FORMAT_VERSION,
+        "generator": f"paleo-codex {__version__}",
+    }
+    for s in SECTION_ORDER:
+        bundle[s] = sorted(sections.get(s, []), key=lambda r: r["id"])
+    bundle["symbols"] = registry.to_bundle()
+
+    try:  # integration scaffold: removed once coverage and graph land
+        from .coverage import compute_coverage
+    except ImportError:
+        bundle["coverage"] = {}
+    else:
+        bundle["coverage"] = compute_coverage([e.record for e in entries])
+
+    try:
+        from .graph import check_graph
+    except ImportError:
+        bundle["graph"] = {}
+    else:
+        graph_json, d = check_graph(entries, bundle, registry)
+        diags.extend(d)
+        bundle["graph"] = graph_json
+
+    packs = [e for e in entries if isinstance(e.file.data, dict) and e.file.data.get("pack")]
+    if packs:
+        from .packs import check_packs
+
+        diags.extend(check_packs(entries, bundle))
+    return bundle, diags
+
+
+class _NoRegistry:
+    def to_bundle(self) -> list:
+        return []
+
+
+def dumps(bundle: dict) -> str:
+    """The canonical, byte-reproducible JSON text of a bundle."""
+    return json.dumps(bundle, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
+
+
+def bundle_schema() -> dict:
+    """The published JSON Schema (Draft 2020-12) of the bundle: the contract with every frontend."""
+    rec = {"type": "object", "required": ["id", "source", "completeness"], "properties": {
+        "id": {"type": "string"}, "completeness": {"enum": ["complete", "partial", "unknown"]},
+        "source": {"anyOf": [{"$ref": "#/$defs/source"}, {"type": "array", "items": {"$ref": "#/$defs/source"}}]},
+    }}
+    level = {"enum": ["easy", "medium", "hard", "very-hard", "deadly"]}
+
+    def records(extra_required=(), props=None):
+        r = json.loads(json.dumps(rec))
+        r["required"] += list(extra_required)
+        r["properties"].update(props or {})
+        return {"type": "array", "items": r}
+
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://paleo-codex.invalid/schema/bundle.json",
+        "title": "Paleo Codex bundle",
+        "type": "object",
+        "required": ["format_version", "games", "products", "modules", "cards", "secrets", "tokens", "symbols", "scenarios", "coverage", "graph"],
+        "properties": {
+            "format_version": {"type": "string", "pattern": r"^1\.[0-9]+\.[0-9]+$"},
+            "generator": {"type": "string"},
+            "games": records(["name", "kind"]),
+            "boards": records(["name"]),
+            "products": records(["name", "game"]),
+            "modules": records(
+                ["letter", "name", "product", "difficulty", "printed_cards", "secrets", "cards"],
+                {
+                    "letter": {"type": "string", "pattern": "^[A-Z]$"},
+                    "name": {"type": ["string", "null"]},
+                    "product": {"type": ["string", "null"]},
+                    "difficulty": {"anyOf": [{"type": "null"}, level, {"type": "object", "additionalProperties": level}]},
+                    "printed_cards": {"type": ["integer", "null"], "minimum": 0},
+                    "secrets": {"type": "array", "items": {"type": "integer", "minimum": 1}},
+                    "cards": {"type": "array", "items": {"type": "string", "pattern": "^card:"}},
+                },
+            ),
+            "cards": records(["name", "kind", "options"], {"options": {"type": "array", "items": {
+                "type": "object", "required": ["text", "ir"], "properties": {"text": {"type": "string"}, "ir": {"type": ["object", "null"]}}}}}),
+            "secrets": records(["number"]),
+            "tokens": records(),
+            "dice": records(),
+            "scenarios": records(["kind", "modules", "boards"], {
+                "kind": {"enum": ["scenario", "level", "suggestion"]},
+                "modules": {"type": "array", "items": {"type": "string", "pattern": "^[A-Z]$"}},
+                "boards": {"type": "array", "items": {"type": "string"}},
+            }),
+            "interpretations": records(["question", "reading", "citations"]),
+            "symbols": {"type": "array", "items": {"type": "object", "required": ["id", "name"]}},
+            "coverage": {"type": "object"},
+            "graph": {"type": "object"},
+        },
+        "$defs": {
+            "source": {"type": "object", "required": ["rulebook", "section"], "properties": {
+                "rulebook": {"type": "string"}, "section": {"type": "array", "items": {"type": "string"}, "minItems": 1}}},
+        },
+    }

@@ -1,0 +1,185 @@
+"""Diagnostic renderers: human code frames, JSON, SARIF 2.1.0 and GitHub workflow annotations."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Callable, Iterable
+
+from .codes import all_codes, lookup
+from .diagnostics import Diagnostic, Severity
+
+SourceLookup = Callable[[str], "str | None"]
+
+
+def file_source_lookup(overrides: dict[str, str] | None = None, root: Path | None = None) -> SourceLookup:
+    cache: dict[str, str | None] = dict(overrides or {})
+
+    def get(path: str) -> str | None:
+        if path not in cache:
+            p = Path(path)
+            if not p.is_absolute() and root is not None:
+                p = root / p
+            try:
+                cache[path] = p.read_text(encoding="utf-8", errors="replace")
+            except OSError:
+                cache[path] = None
+        return cache[path]
+
+    return get
+
+
+def render_human(diags: Iterable[Diagnostic], sources: SourceLookup, *, color: bool = False) -> str:
+    out = []
+    for d in diags:
+        out.append(_human_one(d, sources, color))
+    return "\n".join(out)
+
+
+_COLORS = {"error": "\033[1;31m", "warning": "\033[1;33m", "info": "\033[1;36m"}
+
+
+def _human_one(d: Diagnostic, sources: SourceLookup, color: bool) -> str:
+    sev = d.severity.value
+    head = f"{sev}[{d.code}]: {d.message}"
+    if color:
+        head = f"{_COLORS[sev]}{sev}[{d.code}]\033[0m\033[1m: {d.message}\033[0m"
+    s = d.span
+    lines = [head, f"  --> {s.file}:{s.line}:{s.column}"]
+    text = sources(s.file)
+    frame_lines = text.splitlines() if text is not None else []
+    annotated = [(s, d.label or "", True)] + [(lb.span, lb.message, False) for lb in d.labels if lb.span.file == s.file]
+    wanted = sorted({a[0].line for a in annotated if 0 < a[0].line <= len(frame_lines)})
+    if wanted:
+        width = len(str(max(wanted)))
+        lines.append(" " * width + " |")
+        for ln in wanted:
+            src = frame_lines[ln - 1].replace("\t", " ")
+            lines.append(f"{ln:>{width}} | {src}")
+            for span, msg, primary in annotated:
+                if span.line != ln:
+                    continue
+                start = max(span.column, 1)
+                end = span.end_column if span.end_line == span.line else len(src) + 1
+                end = max(end, start + 1)
+                mark = ("^" if primary else "-") * (end - start)
+                lines.append(" " * width + " | " + " " * (start - 1) + mark + (f" {msg}" if msg else ""))
+        lines.append(" " * width + " |")
+    for lb in d.labels:
+        if lb.span.file != s.file:
+            lines.append(f"  = note: {lb.message} at {lb.span.file}:{lb.span.line}:{lb.span.column}")
+    for n in d.notes:
+        lines.append(f"  = note: {n}")
+    if d.help:
+        lines.append(f"  = help: {d.help}")
+    return "\n".join(lines) + "\n"
+
+
+def summary_line(diags: list[Diagnostic]) -> str:
+    counts = {s: 0 for s in ("error", "warning", "info")}
+    for d in diags:
+        counts[d.severity.value] += 1
+    parts = [f"{n} {k}{'s' if n != 1 else ''}" for k, n in counts.items() if n]
+    return ", ".join(parts) if parts else "no problems found"
+
+
+def render_json(diags: Iterable[Diagnostic]) -> str:
+    return json.dumps([d.to_dict() for d in diags], indent=2, ensure_ascii=False) + "\n"
+
+
+_SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+
+
+def render_sarif(diags: list[Diagnostic], *, version: str, root: Path) -> str:
+    codes = all_codes()
+    index = {c.id: i for i, c in enumerate(codes)}
+    rules = [
+        {
+            "id": c.id,
+            "name": _pascal(c.name),
+            "shortDescription": {"text": c.summary},
+            "fullDescription": {"text": c.what.strip()},
+            "help": {"text": c.explanation(), "markdown": c.explanation()},
+            "defaultConfiguration": {"level": _SARIF_LEVEL[c.severity]},
+        }
+        for c in codes
+    ]
+    results = []
+    for d in diags:
+        res = {
+            "ruleId": d.code,
+            "ruleIndex": index[d.code],
+            "level": _SARIF_LEVEL[d.severity],
+            "message": {"text": d.message + (f" ({d.help})" if d.help else "")},
+            "locations": [_sarif_location(d.span, root)],
+        }
+        if d.labels:
+            res["relatedLocations"] = [
+                {**_sarif_location(lb.span, root), "id": i, "message": {"text": lb.message}}
+                for i, lb in enumerate(d.labels)
+            ]
+        results.append(res)
+    doc = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {"driver": {"name": "paleo", "version": version, "informationUri": "https://example.invalid/paleo-codex", "rules": rules}},
+                "originalUriBaseIds": {"SRCROOT": {"uri": root.resolve().as_uri() + "/"}},
+                "columnKind": "unicodeCodePoints",
+                "results": results,
+            }
+        ],
+    }
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def _sarif_location(span, root: Path) -> dict:
+    uri = span.file.replace("\\", "/")
+    loc = {"physicalLocation": {"artifactLocation": {"uri": _uri_escape(uri)}, "region": {
+        "startLine": max(span.line, 1), "startColumn": max(span.column, 1),
+        "endLine": max(span.end_line, span.line, 1), "endColumn": max(span.end_column, 1),
+    }}}
+    if not Path(span.file).is_absolute():
+        loc["physicalLocation"]["artifactLocation"]["uriBaseId"] = "SRCROOT"
+    else:
+        loc["physicalLocation"]["artifactLocation"]["uri"] = Path(span.file).as_uri()
+    return loc
+
+
+def _uri_escape(path: str) -> str:
+    from urllib.parse import quote
+
+    return quote(path, safe="/-_.~")
+
+
+def _pascal(name: str) -> str:
+    return "".join(w.capitalize() for w in name.split("-"))
+
+
+def _gh_escape_data(s: str) -> str:
+    return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _gh_escape_prop(s: str) -> str:
+    return _gh_escape_data(s).replace(":", "%3A").replace(",", "%2C")
+
+
+_GH_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
+
+
+def render_github(diags: Iterable[Diagnostic]) -> str:
+    out = []
+    for d in diags:
+        s = d.span
+        props = [
+            f"file={_gh_escape_prop(s.file)}",
+            f"line={s.line}",
+            f"col={s.column}",
+            f"endLine={s.end_line}",
+            f"endColumn={s.end_column}",
+            f"title={_gh_escape_prop(d.code + ' ' + lookup(d.code).name)}",
+        ]
+        msg = d.message + (f"\nhelp: {d.help}" if d.help else "")
+        out.append(f"::{_GH_LEVEL[d.severity]} {','.join(props)}::{_gh_escape_data(msg)}")
+    return "\n".join(out) + ("\n" if out else "")

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# The main job: install paleo, compile the bundled content to build/bundle.json, build the site into build/site.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+python3 -m pip install --quiet --disable-pip-version-check -e .
+if command -v npm >/dev/null 2>&1 && [ -f package-lock.json ]; then
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+paleo build --out build
+paleo docs --bundle build/bundle.json --out build/site

@@ -1,0 +1,27 @@
+"""Project-wide test settings: under CI a skipped test is a failure, not a pass."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+
+def rulebooks_dir() -> Path:
+    """The rulebook texts: $PALEO_RULEBOOKS, else ../shared/rulebooks beside the checkout."""
+    env = os.environ.get("PALEO_RULEBOOKS")
+    return Path(env) if env else REPO.parent / "shared" / "rulebooks"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if IN_CI and report.skipped and not hasattr(report, "wasxfail"):
+        reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        report.outcome = "failed"
+        report.longrepr = f"skipped under CI=true, which counts as a failure (a missing tool is a broken install): {reason}"

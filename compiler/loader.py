@@ -281,17 +281,27 @@ def _first_line(s: str) -> str:
 
 
 def _syntax_diag(path: str, text: str, exc) -> Diagnostic:
+    lines = text.splitlines() or [""]
     mark = exc.problem_mark or exc.context_mark
-    line = mark.line + 1 if mark else 1
-    col = mark.column + 1 if mark else 1
+
+    def clamp(m) -> tuple[int, int]:
+        line = m.line + 1 if m else 1
+        col = m.column + 1 if m else 1
+        if line > len(lines):  # end of stream: point just past the last character
+            line, col = len(lines), len(lines[-1]) + 1
+        return line, col
+
+    line, col = clamp(mark)
     problem = (exc.problem or "syntax error").strip()
     context = (exc.context or "").strip()
     help_ = None
-    src_line = text.splitlines()[line - 1] if 0 < line <= len(text.splitlines()) else ""
+    src_line = lines[line - 1] if 0 < line <= len(lines) else ""
     if "\t" in problem or "tab" in problem.lower() or "\t" in src_line[: max(col, 1) + 1]:
         help_ = "YAML forbids tabs for indentation; indent with spaces"
         if "\t" in src_line:
             col = src_line.index("\t") + 1
+    elif "quoted scalar" in context:
+        help_ = "a quoted string is not closed; add the closing quote"
     elif "mapping values are not allowed" in problem:
         help_ = "a value containing `: ` must be quoted, or the indentation is off by a level"
     elif "could not find expected ':'" in problem:
@@ -299,9 +309,14 @@ def _syntax_diag(path: str, text: str, exc) -> Diagnostic:
     elif "found undefined alias" in problem:
         help_ = "define the anchor (`&name`) before using the alias (`*name`)"
     msg = f"invalid YAML: {problem}"
+    labels = ()
     if context:
         msg = f"invalid YAML: {problem} ({context})"
-    return make("Y001", msg, Span.point(path, line, col), label=problem, help=help_)
+        if exc.context_mark is not None and exc.problem_mark is not None:
+            cl, cc = clamp(exc.context_mark)
+            if (cl, cc) != (line, col):
+                labels = (Label(Span(path, cl, cc, cl, cc + 1), context),)
+    return make("Y001", msg, Span(path, line, col, line, col + 1), label=problem, labels=labels, help=help_)
 
 
 def decode(path: str, raw: bytes) -> tuple[str | None, list[Diagnostic]]:

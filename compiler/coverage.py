@@ -1,0 +1,213 @@
+"""Coverage: printed card counts per product and module against the authored records (complete / partial / unknown / missing)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any, Iterable
+
+LEVELS = ("complete", "partial", "unknown")
+
+
+def _get(rec: Any, name: str, default: Any = None) -> Any:
+    if isinstance(rec, dict):
+        return rec.get(name, default)
+    return getattr(rec, name, default)
+
+
+def _kind_of(rec: Any) -> str:
+    """The content section a record belongs to, from its kind-qualified id."""
+    rid = str(_get(rec, "id", ""))
+    prefix = rid.split(":", 1)[0]
+    return {"level": "scenario", "suggestion": "scenario"}.get(prefix, prefix)
+
+
+def _level(rec: Any) -> str:
+    value = _get(rec, "completeness", "unknown")
+    value = getattr(value, "value", value)
+    return value if value in LEVELS else "unknown"
+
+
+def _tally() -> dict[str, int]:
+    return {level: 0 for level in LEVELS}
+
+
+def _row(printed: int | None, tally: dict[str, int], **extra: Any) -> dict[str, Any]:
+    authored = sum(tally.values())
+    row: dict[str, Any] = dict(extra)
+    row["printed"] = printed
+    row.update(tally)
+    row["authored"] = authored
+    row["missing"] = None if printed is None else max(printed - authored, 0)
+    row["over"] = 0 if printed is None else max(authored - printed, 0)
+    return row
+
+
+def compute_coverage(records: Iterable[Any]) -> dict[str, Any]:
+    """Compare authored cards with printed counts, per product, per printed card group and per module.
+
+    A unit is one printed card. A card record counts `copies` units; a numbered secret counts its
+    copies unless a card record carries its face (then the card counts). Named secret cards without
+    a printed number may be faces of numbered secrets already counted, so they only fill the room a
+    product's printed secret group leaves after its numbered secrets; the rest are reported as
+    `unplaced` and never counted twice. A module's printed count includes its secret cards only
+    when its product prints no separate secret group (The White Whale does; the big expansions
+    list their secrets apart from the modules).
+    """
+    by_kind: dict[str, list[Any]] = defaultdict(list)
+    for rec in records:
+        by_kind[_kind_of(rec)].append(rec)
+
+    products = {str(_get(p, "id")): p for p in by_kind["product"]}
+    modules = {str(_get(m, "id")): m for m in by_kind["module"]}
+    cards = sorted(by_kind["card"], key=lambda c: str(_get(c, "id")))
+    secrets = sorted(by_kind["secret"], key=lambda s: int(_get(s, "number", 0) or 0))
+
+    def secret_group(pid: str | None) -> Any:
+        prod = products.get(pid or "")
+        for g in _get(prod, "card_groups", []) or []:
+            k = _get(g, "kind")
+            if getattr(k, "value", k) == "secret":
+                return g
+        return None
+
+    # which (product, number) pairs have a card record carrying the face
+    faced: set[tuple[str, int]] = set()
+    for c in cards:
+        if _get(c, "number") is not None and _kind_value(c) == "secret":
+            faced.add((str(_get(c, "product")), int(_get(c, "number"))))
+    linked_cards = {str(_get(s, "card")) for s in secrets if _get(s, "card")}
+
+    # units: (product, module or None, kind, level, copies, label)
+    units: list[tuple[str | None, str | None, str, str, int, str]] = []
+    unplaced: dict[str, list[str]] = defaultdict(list)
+    numbered_secret_units: dict[str, int] = defaultdict(int)
+    secret_by_number: dict[int, Any] = {}
+
+    for s in secrets:
+        num = int(_get(s, "number"))
+        secret_by_number[num] = s
+        pid = _get(s, "product")
+        if pid is None:
+            continue
+        if _get(s, "card") or (str(pid), num) in faced:
+            continue
+        copies = int(_get(s, "copies", 1) or 1)
+        units.append((str(pid), None, "secret", _level(s), copies, str(_get(s, "id"))))
+        numbered_secret_units[str(pid)] += copies
+
+    for c in cards:
+        if _kind_value(c) == "secret" and _get(c, "number") is not None:
+            numbered_secret_units[str(_get(c, "product"))] += int(_get(c, "copies", 1) or 1)
+
+    room: dict[str, int | None] = {}
+    for pid in products:
+        g = secret_group(pid)
+        room[pid] = None if g is None else max(int(_get(g, "count", 0)) - numbered_secret_units[pid], 0)
+
+    for c in cards:
+        pid = str(_get(c, "product"))
+        mid = _get(c, "module")
+        copies = int(_get(c, "copies", 1) or 1)
+        kind = _kind_value(c)
+        if kind == "secret" and _get(c, "number") is None and str(_get(c, "id")) not in linked_cards:
+            left = room.get(pid)
+            if left is not None:
+                if left < copies:
+                    unplaced[pid].append(str(_get(c, "id")))
+                    continue
+                room[pid] = left - copies
+        units.append((pid, str(mid) if mid else None, kind, _level(c), copies, str(_get(c, "id"))))
+
+    # module tallies
+    mod_tally: dict[str, dict[str, int]] = {mid: _tally() for mid in modules}
+    for pid, mid, _kind, level, copies, _label in units:
+        if mid and mid in mod_tally:
+            mod_tally[mid][level] += copies
+    for mid, m in modules.items():
+        pid = _get(m, "product")
+        if pid is None or secret_group(pid) is not None:
+            continue
+        for use in _get(m, "secrets", []) or []:
+            s = secret_by_number.get(int(_get(use, "number")))
+            if s is not None and _get(s, "product") == pid:
+                mod_tally[mid][_level(s)] += int(_get(use, "copies", 1) or 1)
+
+    module_rows: dict[str, Any] = {}
+    for mid in sorted(modules):
+        m = modules[mid]
+        module_rows[mid] = _row(
+            _get(m, "printed_cards"),
+            mod_tally[mid],
+            letter=_get(m, "letter"),
+            name=_get(m, "name"),
+            product=_get(m, "product"),
+        )
+
+    product_rows: dict[str, Any] = {}
+    for pid in sorted(products):
+        p = products[pid]
+        tally = _tally()
+        for upid, _mid, _kind, level, copies, _label in units:
+            if upid == pid:
+                tally[level] += copies
+        groups = []
+        for g in _get(p, "card_groups", []) or []:
+            letters = list(_get(g, "modules", []) or [])
+            gkind = _get(g, "kind")
+            gkind = getattr(gkind, "value", gkind)
+            gt = _tally()
+            if letters:
+                for mid, m in modules.items():
+                    if _get(m, "product") == pid and _get(m, "letter") in letters:
+                        for level in LEVELS:
+                            gt[level] += mod_tally[mid][level]
+            else:
+                for upid, umid, ukind, level, copies, _label in units:
+                    if upid == pid and umid is None and ukind == gkind:
+                        gt[level] += copies
+            groups.append(_row(int(_get(g, "count", 0)), gt, name=_get(g, "name"), kind=gkind, modules=letters))
+        row = _row(_get(p, "printed_cards"), tally, name=_get(p, "name"))
+        row["groups"] = groups
+        row["unplaced"] = sorted(unplaced.get(pid, []))
+        product_rows[pid] = row
+
+    return {"products": product_rows, "modules": module_rows}
+
+
+def _kind_value(rec: Any) -> str:
+    k = _get(rec, "kind")
+    return str(getattr(k, "value", k))
+
+
+def _fmt(value: Any) -> str:
+    return "?" if value is None else str(value)
+
+
+def format_coverage(cov: dict) -> str:
+    """A plain-text table: one line per product, its printed groups and its modules."""
+    if not cov or not cov.get("products"):
+        return "coverage: no products"
+    head = f"{'product / group / module':<52} {'printed':>7} {'complete':>8} {'partial':>7} {'unknown':>7} {'missing':>7}"
+    lines = ["coverage (printed cards vs authored records)", head, "-" * len(head)]
+
+    def line(label: str, row: dict) -> str:
+        extra = f"  (+{row['over']} over printed)" if row.get("over") else ""
+        return (
+            f"{label[:52]:<52} {_fmt(row.get('printed')):>7} {row.get('complete', 0):>8} "
+            f"{row.get('partial', 0):>7} {row.get('unknown', 0):>7} {_fmt(row.get('missing')):>7}{extra}"
+        )
+
+    modules = cov.get("modules", {})
+    for pid, row in cov["products"].items():
+        lines.append(line(f"{pid} {row.get('name') or ''}", row))
+        for g in row.get("groups", []):
+            lines.append(line(f"  group: {g.get('name')}", g))
+        for mid, mrow in modules.items():
+            if mrow.get("product") == pid:
+                lines.append(line(f"  {mid} {mrow.get('name') or '(name unknown)'}", mrow))
+        if row.get("unplaced"):
+            lines.append(f"  named secrets without a number, not counted twice: {', '.join(row['unplaced'])}")
+    orphans = [(mid, r) for mid, r in modules.items() if r.get("product") not in cov["products"]]
+    for mid, mrow in orphans:
+        lines.append(line(f"{mid} {mrow.get('name') or '(name unknown)'}", mrow))
+    return "\n".join(lines)

@@ -395,13 +395,15 @@ class _Emitter:
         self.src = src
         self.out: list[str] = []
         self.opened = True  # no blank line directly below a line that opens a block
+        self.keep = False  # the last line ends a `|+` / `>+` scalar: a blank line would join it
 
     def line(self, s: str, *, opens: bool = False) -> None:
         self.out.append(s)
         self.opened = opens
+        self.keep = False
 
     def blank(self) -> None:
-        if self.out and self.out[-1] != "" and not self.opened:
+        if self.out and self.out[-1] != "" and not self.opened and not self.keep:
             self.out.append("")
 
     def comments(self, cs: list[_Comment], indent: int) -> None:
@@ -483,6 +485,8 @@ class _Emitter:
         lines[-1] = self.with_eol(lines[-1], v.eol)
         for ln in lines:
             self.line(ln)
+        if v.style in ("|", ">"):
+            self.keep = _block_scalar_keeps(self.src.text[v.start:v.end].split("\n", 1)[0])
 
     # -- block sequences
 
@@ -638,7 +642,7 @@ def _format(text: str, path: str) -> str:
     if root.eol is not None:
         raise _Unsupported("a comment fmt cannot attach", root.eol.index)
     lines = em.out
-    while lines and lines[-1] == "":
+    while lines and lines[-1] == "" and not em.keep:
         lines.pop()
     return "\n".join(lines) + "\n"
 

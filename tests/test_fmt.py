@@ -1,0 +1,299 @@
+"""`paleo fmt`: golden files, idempotence and comment preservation as properties, the CLI contract."""
+
+from __future__ import annotations
+
+import io
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from compiler.fmt import format_text, roundtrip_comments, roundtrip_load, run, same_data
+from compiler.loader import load_text
+from compiler.schema import MODELINE_PREFIX
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "tests" / "fmt" / "golden"
+CONTENT = ROOT / "content"
+UPDATE = os.environ.get("PALEO_UPDATE_GOLDEN") == "1"
+
+
+def golden_inputs() -> list[Path]:
+    return sorted(GOLDEN.glob("*.in.yaml"))
+
+
+@pytest.mark.parametrize("src", golden_inputs(), ids=lambda p: p.name.removesuffix(".in.yaml"))
+def test_golden(src: Path):
+    expected_file = src.with_name(src.name.replace(".in.yaml", ".out.yaml"))
+    text = src.read_text(encoding="utf-8")
+    out, diags = format_text(text, str(expected_file))
+    assert not diags, [d.message for d in diags]
+    if UPDATE:
+        expected_file.write_text(out, encoding="utf-8")
+    assert expected_file.exists(), f"missing {expected_file.name}; run with PALEO_UPDATE_GOLDEN=1"
+    assert out == expected_file.read_text(encoding="utf-8")
+    # the golden output is a fixed point, reads back as the same data and keeps every comment
+    again, diags = format_text(out, str(expected_file))
+    assert again == out and not diags
+    assert same_data(load_text("in", text)[0].data, load_text("out", out)[0].data)
+    assert_comments_kept(text, out)
+
+
+def assert_comments_kept(before: str, after: str) -> None:
+    want = sorted(roundtrip_comments(before))
+    got = sorted(roundtrip_comments(after))
+    extra = list(got)
+    for c in want:
+        assert c in extra, f"comment lost: {c!r}"
+        extra.remove(c)
+    assert all(c.startswith(MODELINE_PREFIX) for c in extra), extra
+
+
+def test_keys_follow_the_model_order_and_comments_follow_their_keys():
+    out, diags = format_text((GOLDEN / "reorder-card.in.yaml").read_text(), str(GOLDEN / "x.out.yaml"))
+    assert not diags
+    lines = out.splitlines()
+    i = lines.index("  - id: card:anb/reeds")
+    assert lines[i - 1] == "  # Reeds, as the rulebook describes it"
+    assert lines[i + 1].startswith("    source:")
+    assert lines[i + 2:i + 4] == ["    # the face is only partly known", "    completeness: partial"]
+    assert "  - name: Reeds" not in out and "    name: Reeds  # printed title" in out
+    assert lines[0].startswith(MODELINE_PREFIX)
+
+
+def test_modeline_is_added_once_and_points_to_the_schema(tmp_path):
+    content = tmp_path / "content"
+    (content / "paleo" / "base").mkdir(parents=True)
+    (content / "schema.json").write_text("{}", encoding="utf-8")
+    f = content / "paleo" / "base" / "cards.yaml"
+    out, diags = format_text("# notes\ncards: []\n", str(f))
+    assert not diags
+    assert out == f"{MODELINE_PREFIX}../../schema.json\n# notes\ncards: []\n"
+    assert format_text(out, str(f))[0] == out
+
+
+def test_modeline_moves_to_the_first_line(tmp_path):
+    text = f"# a note\n{MODELINE_PREFIX}../schema.json\ncards: []\n"
+    out, diags = format_text(text, str(tmp_path / "x.yaml"))
+    assert not diags
+    assert out.splitlines()[:2] == [f"{MODELINE_PREFIX}../schema.json", "# a note"]
+
+
+def test_quotes_block_scalars_and_nulls_are_kept_verbatim():
+    text = (GOLDEN / "layout.in.yaml").read_text()
+    out, _ = format_text(text, str(GOLDEN / "layout.out.yaml"))
+    for piece in ['"Fire"', "back: ~", "number: null", "- |+", "- >-", "'venerate place forest -> gain 1 wood'",
+                  '"gain 1 wood"    # after a quoted value']:
+        assert piece in out, piece
+
+
+@pytest.mark.parametrize("text, why", [
+    ("%YAML 1.2\n---\ncards: []\n", "directive"),
+    ("? cards\n: []\n", "explicit key"),
+    ("- a\n- b\n", "root that is not a block mapping"),
+])
+def test_unsupported_layouts_are_reported_and_left_alone(text, why):
+    out, diags = format_text(text, "x.yaml")
+    assert out == text
+    assert [d.code for d in diags] == ["F003"], why
+
+
+def test_files_that_do_not_load_are_left_alone():
+    text = "cards:\n  - id: a\n    id: b\n"
+    out, diags = format_text(text, "x.yaml")
+    assert out == text and [d.code for d in diags] == ["Y004"]
+
+
+def test_crlf_line_endings_become_lf():
+    out, diags = format_text("cards:\r\n  - id: card:a/b\r\n", "x.yaml")
+    assert not diags and "\r" not in out
+
+
+# -- the CLI contract: exit codes, --check, --diff, rewriting
+
+
+def _canonical_text(path: Path) -> str:
+    return format_text("cards: []\n", str(path))[0]
+
+
+def test_run_check_diff_and_write(tmp_path):
+    f = tmp_path / "a.yaml"
+    f.write_text("cards:\n- name: X\n  id: card:a/x\n", encoding="utf-8")
+    before = f.read_text()
+
+    buf = io.StringIO()
+    assert run([str(f)], check=True, diff=False, out=buf) == 1
+    assert "would reformat" in buf.getvalue() and f.read_text() == before
+
+    buf = io.StringIO()
+    assert run([str(f)], check=False, diff=True, out=buf) == 0
+    assert buf.getvalue().startswith(f"--- a/{f}") and "+  - id: card:a/x" in buf.getvalue()
+    assert f.read_text() == before
+
+    buf = io.StringIO()
+    assert run([str(f)], check=False, diff=False, out=buf) == 0
+    assert f.read_text() != before and "reformatted" in buf.getvalue()
+
+    buf = io.StringIO()
+    assert run([str(tmp_path)], check=True, diff=False, out=buf) == 0
+    assert "0 files would be reformatted, 1 unchanged" in buf.getvalue()
+
+
+def test_run_reports_errors_and_missing_paths(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("cards: [\n", encoding="utf-8")
+    buf = io.StringIO()
+    assert run([str(bad)], check=True, diff=False, out=buf) == 1
+    assert "error[Y001]" in buf.getvalue()
+    assert run([str(tmp_path / "missing.yaml")], check=True, diff=False, out=io.StringIO()) == 2
+    latin = tmp_path / "latin.yaml"
+    latin.write_bytes("cards: [{name: \"\xc4\"}]\n".encode("latin-1"))
+    buf = io.StringIO()
+    assert run([str(latin)], check=False, diff=False, out=buf) == 1
+    assert "Y010" in buf.getvalue()
+
+
+# -- every bundled file: handled faithfully; and, once formatted, clean
+
+
+def content_files() -> list[Path]:
+    return sorted(CONTENT.rglob("*.yaml"))
+
+
+def test_fmt_handles_every_bundled_file():
+    files = content_files()
+    if not files:
+        pytest.skip("no bundled content yet")
+    problems = []
+    for f in files:
+        text = f.read_text(encoding="utf-8")
+        out, diags = format_text(text, str(f))
+        if diags:
+            problems.append(f"{f}: " + "; ".join(f"{d.code} {d.message}" for d in diags))
+            continue
+        if format_text(out, str(f))[0] != out:
+            problems.append(f"{f}: not idempotent")
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.xfail(reason="bundled content has not been run through `paleo fmt content` yet; "
+                   "drop this mark once `paleo fmt --check content` is clean", strict=False)
+def test_bundled_content_is_formatted():
+    files = content_files()
+    if not files:
+        pytest.skip("no bundled content yet")
+    buf = io.StringIO()
+    rc = run([str(CONTENT)], check=True, diff=False, out=buf)
+    assert rc == 0, buf.getvalue()
+
+
+# -- properties: fmt(fmt(x)) == fmt(x), and no comment is dropped
+
+KNOWN = ["id", "name", "kind", "source", "completeness", "summary", "game", "product", "options",
+         "notes", "copies", "rulebook", "section", "steps", "text"]
+UNKNOWN = ["zeta", "alpha", "x-extra"]
+WORDS = st.sampled_from(["Reeds", "clay pit", "gain 1 wood", "yes", "no", "on", "08", "null", "~",
+                         "card:anb/reeds", "3", "1.5", "true", "a: b", "# not a comment", "it's", ""])
+
+
+@st.composite
+def scalars(draw, indent: int):
+    w = draw(WORDS)
+    style = draw(st.sampled_from(["plain", "single", "double", "literal", "folded"]))
+    if style == "plain" and w and not any(ch in w for ch in ":#'") and w.strip() == w:
+        return w
+    if style == "single" or (style == "plain"):
+        return "'" + w.replace("'", "''") + "'"
+    if style == "double":
+        return '"' + w.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    body = [w or "text", draw(WORDS) or "more"]
+    pad = " " * (indent + 2)
+    head = "|" if style == "literal" else ">"
+    head += draw(st.sampled_from(["", "-", "+"]))
+    return head + "\n" + "\n".join(pad + b for b in body)
+
+
+@st.composite
+def comment(draw):
+    return "# " + draw(st.sampled_from(["note", "why this key", "TODO check", "é ünïcode", "a: b", ""]))
+
+
+@st.composite
+def mapping_lines(draw, indent: int, depth: int, seq_offset: int) -> list[str]:
+    keys = draw(st.lists(st.sampled_from(KNOWN + UNKNOWN), min_size=1, max_size=5, unique=True))
+    out: list[str] = []
+    pad = " " * indent
+    for k in keys:
+        if draw(st.booleans()) and draw(st.booleans()):
+            out.append(pad + draw(comment()))
+        if draw(st.booleans()) and draw(st.booleans()):
+            out.append("")
+        kind = draw(st.sampled_from(["scalar", "scalar", "flow", "map", "seq"] if depth < 3 else ["scalar"]))
+        eol = ("  " + draw(comment())) if draw(st.booleans()) and draw(st.booleans()) else ""
+        if kind == "scalar":
+            v = draw(scalars(indent))
+            if "\n" in v:
+                head, rest = v.split("\n", 1)
+                out.append(f"{pad}{k}: {head}{eol}")
+                out.extend(rest.split("\n"))
+            else:
+                out.append(f"{pad}{k}: {v}{eol}")
+        elif kind == "flow":
+            out.append(f"{pad}{k}: [{draw(WORDS).replace(',', '') or 'x'}, 2]{eol}".replace(": [#", ": ['#"))
+        elif kind == "map":
+            out.append(f"{pad}{k}:{eol}")
+            out.extend(draw(mapping_lines(indent + draw(st.sampled_from([2, 4])), depth + 1, seq_offset)))
+        else:
+            out.append(f"{pad}{k}:{eol}")
+            dash = " " * (indent + seq_offset)
+            for _ in range(draw(st.integers(1, 3))):
+                if draw(st.booleans()):
+                    out.append(dash + draw(comment()))
+                inner = draw(mapping_lines(len(dash) + 2, depth + 1, seq_offset))
+                inner[0] = dash + "- " + inner[0].lstrip(" ") if not inner[0].lstrip().startswith("#") else inner[0]
+                if inner[0].lstrip().startswith("#"):
+                    out.extend(inner[:1])
+                    inner = inner[1:]
+                    while inner and (not inner[0].strip() or inner[0].lstrip().startswith("#")):
+                        out.append(inner.pop(0))
+                    inner[0] = dash + "- " + inner[0].lstrip(" ")
+                out.extend(inner)
+    return out
+
+
+@st.composite
+def documents(draw) -> str:
+    offset = draw(st.sampled_from([0, 2]))
+    lines: list[str] = []
+    if draw(st.booleans()):
+        lines.append(draw(comment()))
+    for section in draw(st.lists(st.sampled_from(["cards", "games", "tokens", "misc"]), min_size=1, max_size=3, unique=True)):
+        if draw(st.booleans()):
+            lines.append(draw(comment()))
+        lines.append(f"{section}:")
+        for _ in range(draw(st.integers(1, 3))):
+            inner = draw(mapping_lines(offset + 2, 1, offset))
+            while inner and (not inner[0].strip() or inner[0].lstrip().startswith("#")):
+                lines.append(inner.pop(0))
+            inner[0] = " " * offset + "- " + inner[0].lstrip(" ")
+            lines.extend(inner)
+    if draw(st.booleans()):
+        lines.append(draw(comment()))
+    return "\n".join(lines) + "\n"
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(documents())
+def test_fmt_is_idempotent_and_keeps_comments(text):
+    lf, diags = load_text("gen.yaml", text)
+    if lf is None:  # the generator wrote something YAML does not accept; not fmt's business
+        return
+    out, diags = format_text(text, "gen.yaml")
+    assert not diags, (text, [d.message for d in diags])
+    again, diags2 = format_text(out, "gen.yaml")
+    assert not diags2 and again == out
+    assert same_data(lf.data, load_text("out.yaml", out)[0].data)
+    assert same_data(lf.data, roundtrip_load(out))
+    assert_comments_kept(text, out)

@@ -244,10 +244,17 @@ def _parse(src: _Source) -> tuple[_Node | None, bool, list[_Node]]:
             node = _Node("map" if kind == "MappingStartEvent" else "seq", s.index, e.index, s.line, s.column,
                          anchor=ev.anchor)
             if ev.anchor:
-                # the anchor stands before the first entry: `key: &a` then the block below
-                first = text.find("&" + ev.anchor, s.index)
-                if first < 0:
+                # `key: &a` then the block below: the block itself starts at its first entry
+                if not text.startswith("&" + ev.anchor, s.index):
                     raise _Unsupported("an anchor fmt cannot place", s.index)
+                i = s.index + 1 + len(ev.anchor)
+                while i < len(text) and (text[i] in " \t\n" or text[i] == "#"):
+                    if text[i] == "#":
+                        nl = text.find("\n", i)
+                        i = len(text) if nl < 0 else nl
+                    else:
+                        i += 1
+                node.start, node.line, node.col = i, src.line_of(i), src.col_of(i)
             attach(node)
             stack.append((node, []))
         elif kind in ("MappingEndEvent", "SequenceEndEvent"):

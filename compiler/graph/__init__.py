@@ -1,0 +1,104 @@
+"""Stage 5, check: the dependency graph of everything the IR references, and the rules checks on it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..diagnostics import Diagnostic, Span, make, suggestion_help
+from ..validate import Entry
+from .build import Facts, build
+from .render import render_graph  # noqa: F401  (public API)
+
+__all__ = ["check_graph", "render_graph", "scenario_report", "find_scenario"]
+
+
+def check_graph(entries: list[Entry], bundle: dict, registry: Any) -> tuple[dict, list[Diagnostic]]:
+    """Build the graph of the bundle being assembled, run every check; return (graph JSON, diagnostics)."""
+    from .checks import CHECKS
+
+    facts = Facts(entries, bundle, registry)
+    graph = build(facts)
+    diags: list[Diagnostic] = []
+    seen: set[tuple] = set()
+    for check in CHECKS:
+        for d in check(facts, graph):
+            key = (d.code, d.message, d.span)
+            if key not in seen:
+                seen.add(key)
+                diags.append(d)
+    return graph.to_json(), diags
+
+
+def find_scenario(ids, wanted: str) -> tuple[str | None, list[str]]:
+    """The scenario id `wanted` names (a full id, or a unique tail such as `anb/I`), else the nearest ids."""
+    ids = sorted(ids)
+    if wanted in ids:
+        return wanted, []
+    tails = [i for i in ids if i.split(":", 1)[1] == wanted or i.split("/", 1)[-1] == wanted]
+    if len(tails) == 1:
+        return tails[0], []
+    if tails:
+        return None, tails
+    hint = suggestion_help(wanted, ids)
+    near = [s.strip("`") for s in hint.replace("did you mean one of ", "").replace("did you mean ", "").rstrip("?").split(", ")] if hint else []
+    return None, near
+
+
+def scenario_report(result, scenario_id: str) -> list[Diagnostic]:
+    """What playing one scenario needs, one G420 line per need, saying whether the content supplies it."""
+    from .checks.common import name_of
+    from .checks.scenarios import closure
+
+    bundle = result.bundle or {}
+    sid, near = find_scenario([s["id"] for s in bundle.get("scenarios") or ()], scenario_id)
+    if sid is None:
+        return [make(
+            "G421", f"no scenario `{scenario_id}`", Span.point("--scenario"), label="unknown id",
+            help=("did you mean " + ", ".join(f"`{n}`" for n in near) + "?") if near else
+            "list the scenarios with `paleo graph --format json`",
+        )]
+    F = Facts(result.entries, bundle)
+    build(F)
+    c = closure(F, sid)
+    sc = F.scenarios[sid]
+    at = F.span(sid, "id")
+    out: list[Diagnostic] = []
+
+    def need(msg: str) -> None:
+        out.append(make("G420", f"{sid} needs {msg}", at, label="scenario"))
+
+    for letter in c.missing_letters:
+        need(f"module {letter}: missing, no module record has this letter")
+    for m in c.modules:
+        r = F.modules[m]
+        authored = len(F.cards_by_module.get(m, ()))
+        printed = r.get("printed_cards")
+        need(f"module {r['letter']} ({r.get('name') or 'name not stated'}): supplied, {r['completeness']}, "
+             f"{authored} of {printed if printed is not None else 'an unstated number of'} cards authored")
+    for p in sorted(c.products):
+        status = f"supplied, {F.products[p]['completeness']}" if p in F.products else "missing"
+        need(f"product `{p}`: {status}")
+    for b in sorted(c.boards):
+        status = f"supplied, {F.boards[b]['completeness']}" if b in F.boards else "missing"
+        need(f"board `{b}`: {status}")
+    for m in c.modules:
+        for req in F.modules[m].get("requires") or ():
+            if req.startswith("board:") and req not in c.boards:
+                need(f"board `{req}` for module {F.modules[m]['letter']}: not in the scenario's boards")
+    for n in sorted(c.secrets):
+        why = "always needed" if c.secrets[n] == "always" else f"listed by module {F.modules[c.secrets[n]]['letter']}"
+        sec = F.secrets.get(n)
+        faces = F.secret_cards.get(n, ())
+        if sec or faces:
+            status = f"supplied, {(sec or F.cards[faces[0]])['completeness']}" + ("" if faces else ", face not authored")
+        else:
+            status = "missing, no secret record or card"
+        need(f"secret {n} ({why}): {status}")
+    need(f"{len(c.cards)} cards in play ({sum(1 for x in c.cards if F.cards[x]['completeness'] == 'complete')} complete) "
+         f"and {len(c.tokens)} token kinds")
+    for ref, what in c.unmet:
+        need(f"{what} for {name_of(F, ref.src)}: not supplied by its modules, products or boards")
+    for _, fact in c.unknown:
+        need(f"a fact the rulebooks do not give: {fact}")
+    del sc
+    return out

@@ -1,0 +1,450 @@
+"""Build the dependency graph (plain dicts) and the index of facts the checks read."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from ..diagnostics import Span
+from ..validate import Entry
+from .refs import iter_option_refs
+
+# Edge kinds, in the order the renderers list them.
+PROVIDES = "provides"  # product/module -> module, card, secret, token, board, die
+PART_OF = "part-of"  # product/board -> game
+REFERENCES = "references"  # card/token/module/scenario/... -> secret, token, card, idea, title, module, board, product
+MATCHES = "matches"  # title predicate -> card
+REVEALS = "reveals"  # secret -> secret (through the secret's face)
+FACE = "face"  # secret number -> its card
+COMBINES = "combines"  # scenario -> module
+REQUIRES = "requires"  # module/product/scenario -> board/product
+ALWAYS_NEEDS = "always-needs"  # product/board -> secret
+USES = "uses"  # card/token -> symbol
+HAS_TOOL = "has-tool"  # game -> tool
+
+EDGE_KINDS = (PROVIDES, PART_OF, REFERENCES, MATCHES, REVEALS, FACE, COMBINES, REQUIRES, ALWAYS_NEEDS, USES, HAS_TOOL)
+
+
+@dataclass(slots=True)
+class Ref:
+    """One reference from a record to something another record must provide."""
+
+    src: str  # the referring record's id
+    kind: str  # secret, secret-mark, token, card, idea, title, module, board, product, game, symbol, record
+    target: Any  # a number, a name or an id
+    span: Span
+    option: int | None = None  # index of the option it sits in, for option references
+    resolved: list[str] = field(default_factory=list)  # node ids it resolves to
+
+    @property
+    def shown(self) -> str:
+        if self.kind in ("secret", "token") and isinstance(self.target, int):
+            return f"{self.kind} {self.target}"
+        if self.kind in ("card", "idea", "title", "secret", "token"):
+            return f'{self.kind} "{self.target}"'
+        return f"`{self.target}`"
+
+
+class Graph:
+    """A directed multigraph over plain dicts: nodes by id, edges keyed (source, target, kind)."""
+
+    __slots__ = ("nodes", "edges", "out", "inc")
+
+    def __init__(self) -> None:
+        self.nodes: dict[str, dict] = {}
+        self.edges: dict[tuple[str, str, str], dict] = {}
+        self.out: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        self.inc: dict[str, list[tuple[str, str]]] = defaultdict(list)
+
+    def node(self, nid: str, kind: str, label: str, **attrs) -> None:
+        cur = self.nodes.get(nid)
+        if cur is None:
+            self.nodes[nid] = {"kind": kind, "label": label, **attrs}
+        else:
+            for k, v in attrs.items():
+                cur.setdefault(k, v)
+
+    def edge(self, src: str, dst: str, kind: str, **attrs) -> None:
+        key = (src, dst, kind)
+        if key in self.edges:
+            if attrs:
+                self.edges[key].update(attrs)
+            return
+        self.edges[key] = attrs
+        self.out[src].append((dst, kind))
+        self.inc[dst].append((src, kind))
+
+    def successors(self, nid: str, kinds: tuple[str, ...] | None = None) -> Iterator[str]:
+        for dst, k in self.out.get(nid, ()):
+            if kinds is None or k in kinds:
+                yield dst
+
+    def predecessors(self, nid: str, kinds: tuple[str, ...] | None = None) -> Iterator[str]:
+        for src, k in self.inc.get(nid, ()):
+            if kinds is None or k in kinds:
+                yield src
+
+    def to_json(self) -> dict:
+        """Node-link form (as networkx writes it), nodes and edges in a deterministic order."""
+        return node_link(self.nodes, self.edges)
+
+    def to_networkx(self):
+        import networkx as nx  # imported lazily: it costs a quarter of a second
+
+        g = nx.MultiDiGraph()
+        for nid, attrs in self.nodes.items():
+            g.add_node(nid, **attrs)
+        for (s, t, k), attrs in self.edges.items():
+            g.add_edge(s, t, key=k, kind=k, **attrs)
+        return g
+
+
+def node_link(nodes: dict[str, dict], edges: dict[tuple[str, str, str], dict]) -> dict:
+    return {
+        "directed": True,
+        "multigraph": True,
+        "graph": {"name": "paleo-codex", "edge_kinds": list(EDGE_KINDS)},
+        "nodes": [{"id": nid, **nodes[nid]} for nid in sorted(nodes)],
+        "edges": [
+            {"source": s, "target": t, "key": k, "kind": k, **edges[(s, t, k)]}
+            for (s, t, k) in sorted(edges)
+        ],
+    }
+
+
+def secret_node(number: int) -> str:
+    return f"secret:{number}"
+
+
+def title_node(word: str) -> str:
+    return "title:" + re.sub(r"[^a-z0-9]+", "-", word.lower()).strip("-")
+
+
+def norm(name: str) -> str:
+    return " ".join(name.lower().split())
+
+
+class Facts:
+    """The compiled records with their origins: the `ir` every check receives."""
+
+    def __init__(self, entries: list[Entry], bundle: dict, registry: Any = None) -> None:
+        self.bundle = bundle
+        self.registry = registry
+        self.entries: dict[str, Entry] = {}
+        for e in entries:
+            self.entries.setdefault(e.id, e)
+        self.records: dict[str, dict] = {}
+        for section in ("games", "boards", "products", "modules", "cards", "secrets", "tokens", "dice", "scenarios", "interpretations"):
+            for r in bundle.get(section) or ():
+                self.records[r["id"]] = r
+        self.games = {r["id"]: r for r in bundle.get("games") or ()}
+        self.boards = {r["id"]: r for r in bundle.get("boards") or ()}
+        self.products = {r["id"]: r for r in bundle.get("products") or ()}
+        self.modules = {r["id"]: r for r in bundle.get("modules") or ()}
+        self.cards = {r["id"]: r for r in bundle.get("cards") or ()}
+        self.secrets = {r["number"]: r for r in bundle.get("secrets") or ()}
+        self.tokens = {r["id"]: r for r in bundle.get("tokens") or ()}
+        self.scenarios = {r["id"]: r for r in bundle.get("scenarios") or ()}
+        self.symbols = {s["id"]: s for s in bundle.get("symbols") or () if isinstance(s, dict) and "id" in s}
+
+        self.module_by_letter: dict[tuple[str, str], str] = {}
+        for m in self.modules.values():
+            self.module_by_letter.setdefault((m["game"], m["letter"]), m["id"])
+        self.cards_by_name: dict[str, list[str]] = defaultdict(list)
+        self.secret_cards: dict[int, list[str]] = defaultdict(list)
+        self.cards_by_product: dict[str, list[str]] = defaultdict(list)
+        self.cards_by_module: dict[str, list[str]] = defaultdict(list)
+        for c in self.cards.values():
+            for n in ([c["name"]] if c.get("name") else []) + list(c.get("aliases") or ()):
+                self.cards_by_name[norm(n)].append(c["id"])
+            if c.get("kind") == "secret" and c.get("number") is not None:
+                self.secret_cards[c["number"]].append(c["id"])
+            self.cards_by_product[c["product"]].append(c["id"])
+            if c.get("module"):
+                self.cards_by_module[c["module"]].append(c["id"])
+        for s in self.secrets.values():
+            if s.get("card") and s["card"] in self.cards and s["card"] not in self.secret_cards[s["number"]]:
+                self.secret_cards[s["number"]].append(s["card"])
+        self.tokens_by_number: dict[int, list[str]] = defaultdict(list)
+        self.tokens_by_name: dict[str, list[str]] = defaultdict(list)
+        for t in self.tokens.values():
+            if t.get("number") is not None:
+                self.tokens_by_number[t["number"]].append(t["id"])
+            if t.get("name"):
+                self.tokens_by_name[norm(t["name"])].append(t["id"])
+        self.tokens_by_product: dict[str, list[str]] = defaultdict(list)
+        for t in sorted(self.tokens):
+            self.tokens_by_product[self.tokens[t]["product"]].append(t)
+        self.modules_by_secret: dict[int, list[str]] = defaultdict(list)
+        for mid in sorted(self.modules):
+            for u in self.modules[mid].get("secret_uses") or ():
+                if mid not in self.modules_by_secret[u["number"]]:
+                    self.modules_by_secret[u["number"]].append(mid)
+        self.always_by_scope: dict[str, set[int]] = defaultdict(set)
+        for n, s in self.secrets.items():
+            for scope in s.get("always_needed") or ():
+                self.always_by_scope[scope].add(n)
+        self.refs: list[Ref] = []
+        self.refs_by_src: dict[str, list[Ref]] = defaultdict(list)
+        self.cache: dict = {}
+        self._titles: dict[str, list[str]] | None = None
+
+    # --- where things are -------------------------------------------------
+    def span(self, rid: str, *path) -> Span:
+        e = self.entries.get(rid)
+        if e is None:
+            return Span.point("<bundle>")
+        return e.file.span(e.path + tuple(path))
+
+    def file_of(self, rid: str) -> str:
+        e = self.entries.get(rid)
+        return e.file.path if e else "<bundle>"
+
+    # --- what is known ----------------------------------------------------
+    def secret_provided(self, number: int) -> bool:
+        return number in self.secrets or bool(self.secret_cards.get(number))
+
+    def title_matches(self, word: str) -> list[str]:
+        if self._titles is None:
+            idx: dict[str, list[str]] = defaultdict(list)
+            for cid in sorted(self.cards):
+                c = self.cards[cid]
+                words = set()
+                for n in ([c["name"]] if c.get("name") else []) + list(c.get("aliases") or ()):
+                    words.update(re.findall(r"[a-z0-9äöüß]+", n.lower()))
+                words.update(norm(k) for k in c.get("title_keywords") or ())
+                for w in words:
+                    idx[w].append(cid)
+            self._titles = idx
+        return self._titles.get(norm(word), [])
+
+    def unknown_cards(self, owner: str) -> int | None:
+        """How many of a module's or product's printed cards are not completely authored (None: count not printed)."""
+        rec = self.records.get(owner)
+        if rec is None:
+            return None
+        ids = self.cards_by_module.get(owner, ()) if owner.startswith("module:") else self.cards_by_product.get(owner, ())
+        complete = sum(self.cards[c].get("copies", 1) for c in ids if self.cards[c].get("completeness") == "complete")
+        printed = rec.get("printed_cards")
+        if printed is None:
+            return None
+        return max(0, printed - complete)
+
+    def fully_known(self, owner: str) -> bool:
+        key = ("known", owner)
+        hit = self.cache.get(key)
+        if hit is None:
+            hit = self.unknown_cards(owner) == 0 and self.records.get(owner, {}).get("completeness") == "complete"
+            self.cache[key] = hit
+        return hit
+
+
+def build(facts: Facts) -> Graph:
+    """The graph of every record and every reference, with each reference resolved where possible."""
+    g = Graph()
+    F = facts
+    refs = F.refs
+
+    def rec_node(r: dict, kind: str, label: str | None = None) -> None:
+        attrs = {"completeness": r.get("completeness")}
+        if r.get("game"):
+            attrs["game"] = r["game"]
+        g.node(r["id"], kind, label or r.get("name") or r["id"], **attrs)
+
+    def field_ref(src: str, kind: str, target: Any, *path) -> Ref:
+        ref = Ref(src, kind, target, F.span(src, *path))
+        refs.append(ref)
+        return ref
+
+    for gid, r in F.games.items():
+        rec_node(r, "game")
+        for i, b in enumerate(r.get("boards") or ()):
+            field_ref(gid, "board", b, "boards", i)
+        for tool in r.get("tools") or ():
+            tid = "tool:" + re.sub(r"[^a-z0-9]+", "-", tool.lower()).strip("-")
+            g.node(tid, "tool", tool)
+            g.edge(gid, tid, HAS_TOOL)
+    for pid, r in F.products.items():
+        rec_node(r, "product")
+        field_ref(pid, "game", r["game"], "game")
+        for i, req in enumerate(r.get("requires") or ()):
+            field_ref(pid, "record", req, "requires", i)
+    for bid, r in F.boards.items():
+        rec_node(r, "board")
+        field_ref(bid, "game", r["game"], "game")
+        field_ref(bid, "product", r["product"], "product")
+    for mid, r in F.modules.items():
+        rec_node(r, "module", f"{r['letter']}: {r.get('name') or '?'}")
+        field_ref(mid, "game", r["game"], "game")
+        if r.get("product"):
+            field_ref(mid, "product", r["product"], "product")
+        for i, cid in enumerate(r.get("missions") or ()):
+            field_ref(mid, "card", cid, "missions", i)
+        for i, cid in enumerate(r.get("ideas") or ()):
+            field_ref(mid, "card", cid, "ideas", i)
+        for i, use in enumerate(r.get("secret_uses") or ()):
+            g.node(secret_node(use["number"]), "secret", f"secret {use['number']}")
+            g.edge(mid, secret_node(use["number"]), PROVIDES, copies=use.get("copies", 1))
+            field_ref(mid, "secret", use["number"], "secrets", i, "number")
+        for i, req in enumerate(r.get("requires") or ()):
+            field_ref(mid, "record", req, "requires", i)
+        for cid in r.get("cards") or ():
+            g.edge(mid, cid, PROVIDES)
+    for num, r in F.secrets.items():
+        nid = secret_node(num)
+        g.node(nid, "secret", f"secret {num}", completeness=r.get("completeness"), copies=r.get("copies", 1),
+               identical_backs=bool(r.get("identical_backs")), record=r["id"])
+        if r.get("product"):
+            field_ref(r["id"], "product", r["product"], "product")
+        if r.get("card"):
+            field_ref(r["id"], "card", r["card"], "card")
+        for i, need in enumerate(r.get("always_needed") or ()):
+            field_ref(r["id"], "record", need, "always_needed", i)
+    for cid, r in F.cards.items():
+        rec_node(r, "card")
+        field_ref(cid, "game", r["game"], "game")
+        field_ref(cid, "product", r["product"], "product")
+        if r.get("module"):
+            field_ref(cid, "module", r["module"], "module")
+        if r.get("kind") == "secret" and r.get("number") is not None:
+            g.node(secret_node(r["number"]), "secret", f"secret {r['number']}")
+            g.edge(secret_node(r["number"]), cid, FACE)
+            if r["product"] in F.products:
+                g.edge(r["product"], secret_node(r["number"]), PROVIDES, copies=r.get("copies", 1))
+        _option_refs(F, cid, r, refs)
+    for tid, r in F.tokens.items():
+        rec_node(r, "token", r.get("name") or (f"token {r['number']}" if r.get("number") else tid))
+        field_ref(tid, "game", r["game"], "game")
+        field_ref(tid, "product", r["product"], "product")
+        _option_refs(F, tid, r, refs)
+    for did, r in ((k, v) for k, v in F.records.items() if k.startswith("die:")):
+        rec_node(r, "die")
+        field_ref(did, "product", r["product"], "product")
+    for sid, r in F.scenarios.items():
+        rec_node(r, r["kind"])
+        field_ref(sid, "game", r["game"], "game")
+        field_ref(sid, "product", r["product"], "product")
+        for i, letter in enumerate(r.get("modules") or ()):
+            field_ref(sid, "letter", letter, "modules", i)
+        for i, b in enumerate(r.get("boards") or ()):
+            field_ref(sid, "board", b, "boards", i)
+    for sym in F.symbols.values():
+        g.node(sym["id"], "symbol", sym.get("name") or sym["id"])
+
+    for ref in refs:
+        _resolve(F, g, ref)
+        if ref.option is not None:
+            F.refs_by_src[ref.src].append(ref)
+    return g
+
+
+def _option_refs(F: Facts, rid: str, r: dict, refs: list[Ref]) -> None:
+    e = F.entries.get(rid)
+    for i, opt in enumerate(r.get("options") or ()):
+        text = opt.get("text", "") if isinstance(opt, dict) else str(opt)
+        ir = opt.get("ir") if isinstance(opt, dict) else None
+        for kind, target, needle in iter_option_refs(text, ir):
+            span = _locate(e, ("options", i), needle) if e else Span.point("<bundle>")
+            refs.append(Ref(rid, kind, target, span, option=i))
+
+
+def _locate(e: Entry, sub: tuple, needle: str | None) -> Span:
+    """The span of `needle` inside the option string, or of the whole option."""
+    lf = e.file
+    path = e.path + sub
+    whole = lf.span(path)
+    if not needle or path not in lf.positions:
+        return whole
+    pos = lf.positions[path]
+    if pos.end_index > pos.start_index:
+        seg = lf.text[pos.start_index:pos.end_index]
+        at = seg.find(needle)
+        if at >= 0:
+            start = pos.start_index + at
+            line = lf.text.count("\n", 0, start) + 1
+            col = start - (lf.text.rfind("\n", 0, start) + 1) + 1
+            end = start + len(needle)
+            if "\n" in needle:
+                return whole
+            return Span(lf.path, line, col, line, col + (end - start))
+    return whole
+
+
+def _resolve(F: Facts, g: Graph, ref: Ref) -> None:
+    k, t = ref.kind, ref.target
+    hits: list[str] = []
+    edge_kind = REFERENCES
+    if k == "secret":
+        if isinstance(t, int):
+            if F.secret_provided(t):
+                hits = [secret_node(t)]
+                g.node(secret_node(t), "secret", f"secret {t}")
+        else:  # a secret card by name
+            hits = [c for c in F.cards_by_name.get(norm(str(t)), ()) if F.cards[c].get("kind") == "secret"]
+    elif k == "secret-mark":
+        hits = [secret_node(n) for n, s in sorted(F.secrets.items()) if t in (s.get("marks") or ())]
+    elif k == "token":
+        if isinstance(t, int):
+            cands = F.tokens_by_number.get(t, [])
+            same = [x for x in cands if F.tokens[x].get("kind") == "secret-token"] or cands
+            src = F.records.get(ref.src, {})
+            pref = [x for x in same if F.tokens[x].get("product") == src.get("product")]
+            hits = (pref or same)[:1] if len(pref or same) > 1 else (pref or same)
+        elif str(t).startswith("token:"):
+            hits = [t] if t in F.tokens else []
+        else:
+            hits = F.tokens_by_name.get(norm(str(t)), [])[:]
+    elif k in ("card", "idea"):
+        if isinstance(t, str) and t.startswith("card:"):
+            hits = [t] if t in F.cards else []
+        else:
+            hits = list(F.cards_by_name.get(norm(str(t)), ()))
+            if k == "idea":
+                hits = [c for c in hits if F.cards[c].get("kind") == "idea"]
+    elif k == "title":
+        nid = title_node(str(t))
+        g.node(nid, "title", str(t))
+        for cid in F.title_matches(str(t)):
+            g.edge(nid, cid, MATCHES)
+        hits = [nid]
+    elif k == "letter":
+        src = F.records.get(ref.src, {})
+        mid = F.module_by_letter.get((src.get("game"), t))
+        hits = [mid] if mid else []
+        edge_kind = COMBINES
+    elif k == "symbol":
+        hits = [t] if t in F.symbols else []
+        edge_kind = USES
+    elif k in ("module", "board", "product", "game", "record"):
+        hits = [t] if t in F.records else []
+        edge_kind = REQUIRES
+    ref.resolved = hits
+    src_rec = F.records.get(ref.src, {})
+    for h in hits:
+        if k == "game":
+            if not ref.src.startswith(("card:", "token:")):  # cards hang off their product or module
+                g.edge(ref.src, h, PART_OF)
+        elif k == "product" and not ref.src.startswith("scenario:"):
+            if not src_rec.get("module"):
+                g.edge(h, ref.src, PROVIDES)
+        elif k == "module" and ref.src.startswith("card:"):
+            pass  # the module lists its cards itself
+        elif ref.src.startswith("secret:") and k == "record":
+            g.edge(h, ref.src, ALWAYS_NEEDS)
+        elif ref.src.startswith("secret:") and k == "card":
+            g.edge(ref.src, h, FACE)
+        elif k == "secret" and ref.src.startswith("module:"):
+            pass  # drawn above as the module providing the secret
+        else:
+            g.edge(ref.src, h, edge_kind)
+    # a secret card's face that reveals another secret: a reveal-chain edge
+    if k == "secret" and hits and ref.option is not None:
+        src = F.cards.get(ref.src)
+        if src and src.get("kind") == "secret" and src.get("number") is not None:
+            for h in hits:
+                target = h if h.startswith("secret:") else (
+                    secret_node(F.cards[h]["number"]) if F.cards.get(h, {}).get("number") else None)
+                if target:
+                    g.edge(secret_node(src["number"]), target, REVEALS, via=ref.src)

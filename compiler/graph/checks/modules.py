@@ -1,0 +1,80 @@
+"""Module component lists against what the module's cards use (G402, G403)."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ...diagnostics import Diagnostic, Label, make
+from ..build import Facts, Graph, secret_node
+from .common import always_needed_for, product_closure
+
+
+def _module_scope(F: Facts, mid: str) -> set[int]:
+    """Secret numbers a module's cards may reveal: its own list and the always-needed ones."""
+    m = F.modules[mid]
+    boards = {r for r in m.get("requires") or () if r.startswith("board:")}
+    products = product_closure(F, {m.get("product")} | {r for r in m.get("requires") or () if r.startswith("product:")})
+    return {u["number"] for u in m.get("secret_uses") or ()} | always_needed_for(F, products, boards)
+
+
+def referenced_number(F: Facts, ref) -> int | None:
+    """The secret number an option reference points at: `secret N`, or a named secret card with a number."""
+    if ref.kind == "secret" and isinstance(ref.target, int):
+        return ref.target
+    if ref.kind in ("secret", "card") and ref.resolved:
+        nums = {F.cards[c].get("number") for c in ref.resolved if c in F.cards and F.cards[c].get("kind") == "secret"}
+        nums.discard(None)
+        if len(nums) == 1:
+            return nums.pop()
+    return None
+
+
+def secrets_outside_module(F: Facts, g: Graph) -> Iterable[Diagnostic]:
+    scopes: dict[str, set[int]] = {}
+    for ref in F.refs:
+        if ref.option is None or not ref.resolved:
+            continue
+        card = F.cards.get(ref.src)
+        if not card or not card.get("module") or card["module"] not in F.modules:
+            continue
+        n = referenced_number(F, ref)
+        if n is None:
+            continue
+        mid = card["module"]
+        if mid not in scopes:
+            scopes[mid] = _module_scope(F, mid)
+        if n in scopes[mid]:
+            continue
+        m = F.modules[mid]
+        yield make(
+            "G402", f"secret {n} is not among module {m['letter']}'s secrets", ref.span,
+            label=f"module {m['letter']} does not list secret {n}",
+            labels=(Label(F.span(mid, "secrets") if m.get("secret_uses") else F.span(mid, "id"),
+                          f"module {m['letter']}'s component list"),),
+            help=f"add `{{number: {n}}}` to the `secrets:` of `{mid}`, or correct the number",
+        )
+
+
+def unused_module_secrets(F: Facts, g: Graph) -> Iterable[Diagnostic]:
+    used: set[int] = set()
+    for ref in F.refs:
+        if ref.option is None:
+            continue
+        if ref.kind == "secret-mark":
+            used.update(int(h[7:]) for h in ref.resolved)
+            continue
+        n = referenced_number(F, ref)
+        if n is not None:
+            used.add(n)
+    for mid in sorted(F.modules):
+        m = F.modules[mid]
+        if not F.fully_known(mid):
+            continue  # an unknown card face may be the one that reveals it; G406 names that gap
+        for i, use in enumerate(m.get("secret_uses") or ()):
+            n = use["number"]
+            if n in used or any(True for _ in g.predecessors(secret_node(n), ("always-needs",))):
+                continue
+            yield make(
+                "G403", f"module {m['letter']} lists secret {n}, but nothing reveals it", F.span(mid, "secrets", i),
+                label="listed here, used by no card", help="remove it from the list, or add the reveal to the card that needs it",
+            )

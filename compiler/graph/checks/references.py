@@ -1,0 +1,83 @@
+"""References nothing provides (G401) and title predicates that match no card (G410)."""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ...diagnostics import Diagnostic, make, suggestion_help
+from ..build import Facts, Graph, Ref
+from .common import describe_gap, game_owners, missing_fact, unknown_owners
+
+
+def unresolved_references(F: Facts, g: Graph) -> Iterable[Diagnostic]:
+    for ref in F.refs:
+        if ref.resolved or ref.kind in ("title", "symbol", "secret-mark"):
+            continue
+        yield make(
+            "G401", _message(F, ref), ref.span, label=_label(ref),
+            help=_help(F, ref),
+        )
+
+
+def _message(F: Facts, ref: Ref) -> str:
+    if ref.kind == "letter":
+        game = F.records.get(ref.src, {}).get("game")
+        return f"no module `{ref.target}` in `{game}`"
+    if ref.kind in ("module", "board", "product", "game", "record"):
+        return f"no record `{ref.target}`"
+    return f"nothing provides {ref.shown}"
+
+
+def _label(ref: Ref) -> str:
+    if ref.kind in ("secret", "token", "idea", "card"):
+        return f"no {ref.kind if ref.kind != 'secret' else 'secret card or secret record'} matches"
+    return "not found in the loaded content"
+
+
+def _help(F: Facts, ref: Ref) -> str | None:
+    t = ref.target
+    if ref.kind == "letter":
+        game = F.records.get(ref.src, {}).get("game")
+        letters = sorted(letter for (gm, letter) in F.module_by_letter if gm == game)
+        return ("modules of this game: " + ", ".join(letters)) if letters else "this game has no module records"
+    if ref.kind in ("secret", "token") and isinstance(t, int):
+        have = sorted(F.secrets) if ref.kind == "secret" else sorted(F.tokens_by_number)
+        near = sorted(have, key=lambda n: (abs(n - t), n))[:3]
+        hint = f"nearest provided: {', '.join(str(n) for n in sorted(near))}; " if near else ""
+        return hint + "author the record, as a stub with `completeness: unknown` if the rulebooks only name it"
+    if ref.kind in ("card", "idea", "secret"):
+        names = [F.cards[c]["name"] for c in F.cards if F.cards[c].get("name")
+                 and (ref.kind != "idea" or F.cards[c].get("kind") == "idea")]
+        return suggestion_help(str(t), names) or "author the card, as a stub with `completeness: unknown` if the rulebooks only name it"
+    if ref.kind == "token":
+        return suggestion_help(str(t), [r["name"] for r in F.tokens.values() if r.get("name")])
+    if isinstance(t, str) and ":" in t:
+        prefix = t.split(":", 1)[0] + ":"
+        return suggestion_help(t, [k for k in F.records if k.startswith(prefix)])
+    return None
+
+
+def title_predicates(F: Facts, g: Graph) -> Iterable[Diagnostic]:
+    reported: set[str] = set()
+    for ref in F.refs:
+        if ref.kind != "title" or not ref.resolved:
+            continue
+        nid = ref.resolved[0]
+        if any(True for _ in g.successors(nid)):
+            continue
+        game = F.records.get(ref.src, {}).get("game")
+        gaps = unknown_owners(F, game_owners(F, game))
+        if gaps:
+            if nid in reported:
+                continue
+            reported.add(nid)
+            yield missing_fact(
+                f"no known card has \"{ref.target}\" in its title; {describe_gap(F, gaps)}", ref.span,
+            )
+        else:
+            yield make(
+                "G410", f"no card has \"{ref.target}\" in its title", ref.span,
+                label="matches no card",
+                help=suggestion_help(str(ref.target), sorted(F.cards_by_name)) or
+                "add the word to the matching cards' `title_keywords`",
+            )

@@ -1,0 +1,157 @@
+"""Stage 7, docs: bundle -> reference pages in site/reference/ -> `mkdocs build --strict` -> build/site."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from .pages import REF, Reference, read_grammar
+
+__all__ = ["build_site", "generate_reference", "write_reference", "MERMAID_JS"]
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+MERMAID_JS = Path("node_modules") / "mermaid" / "dist" / "mermaid.min.js"
+MERMAID_TARGET = "assets/mermaid.min.js"  # inside site/reference/, loaded on demand by site/javascripts/diagrams.js
+
+
+def registry_from_bundle(symbols: list[dict]):
+    """The effects stage's registry rebuilt from bundle["symbols"] (the same definitions, as data)."""
+    from ..effects import build_registry
+    from ..effects.symbols_model import Symbol
+
+    fields = set(Symbol.model_fields)
+    entries = []
+    for i, d in enumerate(symbols or []):
+        try:
+            entries.append((Symbol.model_validate({k: v for k, v in d.items() if k in fields}), d.get("file") or "bundle", ("symbols", i)))
+        except Exception:  # a symbol the registry cannot take is shown on its page without an English example
+            continue
+    registry, _ = build_registry(entries)
+    return registry
+
+
+def _effects_helpers(bundle: dict):
+    """(describe(ir) -> English, compile(text, game) -> IR) from the effects stage, or Nones before it exists."""
+    try:
+        from .. import effects
+
+        describe_option = effects.describe_option
+        registry = registry_from_bundle(bundle.get("symbols") or [])
+    except Exception:
+        return None, None
+    compile_text = getattr(effects, "compile_text", None)
+
+    def describe(ir):
+        return describe_option(ir, registry)
+
+    def compile_example(text, game):
+        if compile_text is None:
+            return None
+        try:
+            ir, problems = compile_text(text, registry, game)
+        except Exception:
+            return None
+        return None if problems else ir
+
+    return describe, compile_example
+
+
+def _graph_renderer():
+    try:
+        from ..graph import render_graph
+    except Exception:
+        return None
+    return render_graph
+
+
+def generate_reference(bundle: dict, root: Path) -> dict[str, str]:
+    """Every generated page as {docs-relative path: markdown}."""
+    from ..codes import all_codes
+
+    describe, compile_example = _effects_helpers(bundle)
+    ref = Reference(bundle, describe=describe, compile_example=compile_example, codes=all_codes(),
+                    grammar=read_grammar(root), graph_renderer=_graph_renderer())
+    return ref.pages()
+
+
+def write_reference(bundle: dict, docs_dir: Path, root: Path) -> int:
+    """Regenerate docs_dir/reference/ from the bundle; returns the number of pages written."""
+    target = docs_dir / REF
+    if target.exists():
+        shutil.rmtree(target)
+    pages = generate_reference(bundle, root)
+    for rel, text in pages.items():
+        p = docs_dir / rel
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(text, encoding="utf-8")
+    mermaid = root / MERMAID_JS
+    if mermaid.is_file():
+        dst = target / MERMAID_TARGET
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(mermaid, dst)
+    return len(pages)
+
+
+def _load_bundle(bundle_path: str | None, root: Path) -> tuple[dict | None, int]:
+    if bundle_path:
+        p = Path(bundle_path)
+        try:
+            bundle = json.loads(p.read_text(encoding="utf-8"))
+        except OSError as exc:
+            sys.stderr.write(f"paleo: error: cannot read bundle `{bundle_path}`: {exc.strerror or exc}\n")
+            return None, EXIT_USAGE
+        except ValueError as exc:
+            sys.stderr.write(f"paleo: error: `{bundle_path}` is not JSON: {exc}\n")
+            return None, EXIT_USAGE
+        version = str(bundle.get("format_version", "")) if isinstance(bundle, dict) else ""
+        if not version.startswith("1."):
+            sys.stderr.write(f"paleo: error: `{bundle_path}` has bundle format `{version or '?'}`; this paleo reads 1.x\n")
+            return None, EXIT_USAGE
+        return bundle, EXIT_OK
+    from ..diagnostics import has_errors
+    from ..pipeline import default_content_dirs, run
+    from ..project import load_config
+    from ..render import file_source_lookup, render_human
+
+    cfg, _ = load_config(root)
+    res = run(default_content_dirs(root, cfg), root=root, config=cfg)
+    if has_errors(res.diagnostics) or res.bundle is None:
+        errors = [d for d in res.diagnostics if d.severity.value == "error"]
+        sys.stderr.write(render_human(errors, file_source_lookup(res.texts, res.root)) + "\n")
+        sys.stderr.write("paleo: the content has errors; site not built\n")
+        return None, EXIT_ERRORS
+    return res.bundle, EXIT_OK
+
+
+def build_site(bundle_path: str | None, out: Path, root: Path) -> int:
+    """Generate the reference pages from a bundle (or the compiled content) and build the site into `out`."""
+    config = root / "mkdocs.yml"
+    if not config.is_file():
+        sys.stderr.write(f"paleo: error: no mkdocs.yml in {root}; `paleo docs` runs inside a Paleo Codex checkout\n")
+        return EXIT_USAGE
+    if not (root / MERMAID_JS).is_file():
+        sys.stderr.write(f"paleo: error: {MERMAID_JS} is missing; run `npm ci` in {root} to vendor mermaid\n")
+        return EXIT_USAGE
+    t0 = time.perf_counter()
+    bundle, rc = _load_bundle(bundle_path, root)
+    if bundle is None:
+        return rc
+    t1 = time.perf_counter()
+    n = write_reference(bundle, root / "site", root)
+    t2 = time.perf_counter()
+    out = out if out.is_absolute() else Path.cwd() / out
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
+                           "-f", str(config), "-d", str(out)], cwd=root, env=env)
+    t3 = time.perf_counter()
+    if proc.returncode != 0:
+        sys.stderr.write("paleo: mkdocs build --strict failed; see the warnings above\n")
+        return EXIT_ERRORS
+    print(f"generated {n} reference pages in {t2 - t1:.2f}s (bundle {t1 - t0:.2f}s); "
+          f"mkdocs build --strict {t3 - t2:.2f}s; site in {out}")
+    return EXIT_OK

@@ -1,0 +1,815 @@
+"""The generated reference: one markdown page per game, product, module, card, symbol, secret, scenario and code."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Callable, Iterable
+
+from . import markup as m
+from .diagrams import GraphIndex, flowchart, kind_of
+
+REF = "reference"
+
+SECTIONS = {
+    "games": "Games and products",
+    "modules": "Modules",
+    "cards": "Cards",
+    "symbols": "Symbols",
+    "secrets": "Secrets",
+    "scenarios": "Scenarios, levels and suggestions",
+    "codes": "Diagnostic codes",
+}
+
+_RECORD_SECTIONS = ("games", "boards", "products", "modules", "cards", "secrets", "tokens", "dice",
+                    "scenarios", "interpretations", "symbols")
+_LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "very-hard": "Very hard", "deadly": "Deadly"}
+_KIND_TITLES = {"scenario": "Scenario", "level": "Level", "suggestion": "Suggestion"}
+
+
+def _slug(part: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", part.lower()).strip("-") or "x"
+
+
+def _walk_strings(node, key: str = "") -> Iterable[tuple[str, str]]:
+    """Every (key, string) pair inside an IR tree."""
+    if isinstance(node, str):
+        yield key, node
+    elif isinstance(node, dict):
+        for k, v in node.items():
+            yield from _walk_strings(v, str(k))
+    elif isinstance(node, list):
+        for v in node:
+            yield from _walk_strings(v, key)
+
+
+class Reference:
+    """Indexes one bundle and renders its reference pages as {docs-relative path: markdown}."""
+
+    def __init__(self, bundle: dict, *, describe: Callable[[dict], str | None] | None = None,
+                 compile_example: Callable[[str, str], dict | None] | None = None,
+                 codes: list | None = None, grammar: str | None = None, graph_renderer=None):
+        self.b = bundle
+        self.describe = describe
+        self.compile_example = compile_example
+        self.codes = codes or []
+        self.grammar = grammar
+        self.graph_renderer = graph_renderer
+        self.by_id: dict[str, dict] = {}
+        self.section_of: dict[str, str] = {}
+        for s in _RECORD_SECTIONS:
+            for r in bundle.get(s) or []:
+                if isinstance(r, dict) and r.get("id"):
+                    self.by_id[str(r["id"])] = r
+                    self.section_of[str(r["id"])] = s
+        self.graph = GraphIndex(bundle.get("graph"))
+        self._paths: dict[str, str] = {}
+        self._used_paths: set[str] = set()
+        self._assign_paths()
+        self._index_references()
+
+    # ---- paths and names -------------------------------------------------------------
+
+    def _claim(self, path: str) -> str:
+        base, n = path[:-3], 2
+        while path in self._used_paths:
+            path = f"{base}-{n}.md"
+            n += 1
+        self._used_paths.add(path)
+        return path
+
+    def _assign_paths(self) -> None:
+        for s in ("index.md", "grammar.md", "tokens.md", "interpretations.md"):
+            self._used_paths.add(f"{REF}/{s}")
+        for s in SECTIONS:
+            self._used_paths.add(f"{REF}/{s}/index.md")
+        folder = {"games": "games", "products": "products", "modules": "modules", "cards": "cards",
+                  "symbols": "symbols", "secrets": "secrets", "scenarios": "scenarios"}
+        for rid, sec in sorted(self.section_of.items()):
+            if sec not in folder:
+                continue
+            kind, _, local = rid.partition(":")
+            parts = [_slug(p) for p in local.split("/") if p]
+            if sec == "scenarios":
+                parts.insert(0, _slug(kind))
+            if sec == "products":  # products share the games section
+                path = f"{REF}/games/product-{'-'.join(parts)}.md"
+            else:
+                path = f"{REF}/{folder[sec]}/{'/'.join(parts) or 'x'}.md"
+            self._paths[rid] = self._claim(path)
+        for c in self.codes:
+            self._paths[f"code:{c.id}"] = self._claim(f"{REF}/codes/{_slug(c.id)}.md")
+
+    def path_of(self, rid: str) -> str | None:
+        if rid in self._paths:
+            return self._paths[rid]
+        sec = self.section_of.get(rid)
+        rec = self.by_id.get(rid, {})
+        if sec == "boards":
+            return self._paths.get(rec.get("game") or "")
+        if sec == "dice":
+            return self._paths.get(rec.get("product") or "")
+        if sec == "tokens":
+            return f"{REF}/tokens.md"
+        if sec == "interpretations":
+            return f"{REF}/interpretations.md"
+        return None
+
+    def name(self, rid: str) -> str:
+        r = self.by_id.get(rid)
+        if r is None:
+            return rid
+        sec = self.section_of[rid]
+        if sec == "modules":
+            return f"Module {r.get('letter')}" + (f": {r['name']}" if r.get("name") else "")
+        if sec == "secrets":
+            return f"Secret {r.get('number')}"
+        if sec == "scenarios":
+            return f"{_KIND_TITLES.get(r.get('kind'), 'Scenario')} {r.get('name') or rid.split('/')[-1]}"
+        if sec == "tokens" and not r.get("name") and r.get("number") is not None:
+            return f"Secret token {r['number']}"
+        return str(r.get("name") or f"untitled {sec[:-1]} ({rid})")
+
+    def ref(self, rid: str, from_page: str, label: str | None = None) -> str:
+        target = self.path_of(rid)
+        shown = label if label is not None else self.name(rid)
+        if target is None:
+            return m.text(shown) if rid in self.by_id else m.code(rid)
+        anchor = ""
+        if self.section_of.get(rid) in ("boards", "dice", "tokens", "interpretations"):
+            anchor = self.anchor(rid)
+        return m.link(shown, from_page, target, anchor)
+
+    @staticmethod
+    def anchor(rid: str) -> str:
+        return _slug(rid)
+
+    # ---- cross references --------------------------------------------------------------
+
+    def _index_references(self) -> None:
+        symbol_keys = {}
+        for s in self.b.get("symbols") or []:
+            if isinstance(s, dict) and s.get("id"):
+                symbol_keys[s["id"]] = s["id"]
+                symbol_keys[s["id"].split(":", 1)[-1]] = s["id"]
+                if s.get("name"):
+                    symbol_keys[str(s["name"])] = s["id"]
+        self.refs_from: dict[str, set[str]] = defaultdict(set)
+        self.referenced_by: dict[str, set[str]] = defaultdict(set)
+        for sec in ("cards", "tokens"):
+            for r in self.b.get(sec) or []:
+                rid = r.get("id")
+                for opt in r.get("options") or []:
+                    ir = opt.get("ir") if isinstance(opt, dict) else None
+                    for key, s in _walk_strings(ir):
+                        if s in self.by_id and s != rid:
+                            self.refs_from[rid].add(s)
+                        elif key in ("symbol", "op", "name") and s in symbol_keys:
+                            self.refs_from[rid].add(symbol_keys[s])
+        for src, targets in self.graph.out.items():
+            if kind_of(src) in ("card", "token") and src in self.by_id:
+                for t, _ in targets:
+                    if t in self.by_id and t != src and kind_of(t) not in ("module", "product", "game"):
+                        self.refs_from[src].add(t)
+        for src, targets in self.refs_from.items():
+            for t in targets:
+                self.referenced_by[t].add(src)
+
+    def _sorted_ids(self, ids: Iterable[str]) -> list[str]:
+        return sorted(set(ids), key=lambda i: (self.name(i).lower(), i))
+
+    # ---- shared blocks -------------------------------------------------------------------
+
+    def _sources(self, rec: dict) -> str:
+        src = rec.get("source")
+        if not src:
+            return "_No citation._"
+        items = src if isinstance(src, list) else [src]
+        out = []
+        for s in items:
+            if not isinstance(s, dict):
+                continue
+            line = f"{m.code(s.get('rulebook', '?'))}, " + " › ".join(m.text(h) for h in s.get("section") or [])
+            if s.get("note"):
+                line += f" — {m.text(s['note'])}"
+            out.append(line)
+        return m.bullets(out)
+
+    def _header(self, rid: str, title: str, rec: dict, *, boost: float | None = None) -> list[str]:
+        out = [m.title_front_matter(title, boost=boost, description=rec.get("summary")), f"# {m.text(title)}", ""]
+        facts = [f"{m.badge(rec.get('completeness'))} {m.code(rid)}"]
+        out += [" ".join(facts), ""]
+        if rec.get("summary"):
+            out += [m.paragraphs(rec["summary"]), ""]
+        return out
+
+    def _footer(self, rec: dict) -> list[str]:
+        out = ["## Source", "", self._sources(rec), ""]
+        if rec.get("file"):
+            out += [f"Authored in {m.code(rec['file'])}.", ""]
+        return out
+
+    def _steps(self, steps, heading: str) -> list[str]:
+        if not steps:
+            return []
+        out = [f"## {heading}", ""]
+        for i, st in enumerate(steps, 1):
+            out.append(f"{i}. **{m.text(st.get('name'))}**: {m.text(st.get('text'))}")
+        return out + [""]
+
+    def _rules(self, rules) -> list[str]:
+        if not rules:
+            return []
+        out = ["## Rules", ""]
+        for r in rules:
+            out += [f"- **{m.text(r.get('name'))}**: {m.text(r.get('text'))}"]
+        return out + [""]
+
+    def _components(self, items, heading: str) -> list[str]:
+        if not items:
+            return []
+        rows = [[m.text(c.get("name")), m.text(c.get("kind") or ""),
+                 m.text("not stated" if c.get("count") is None else c.get("count")), m.text(c.get("note") or "")]
+                for c in items]
+        return [f"## {heading}", "", m.table(["Component", "Kind", "Count", "Note"], rows), ""]
+
+    def _diagram(self, source: str) -> str:
+        return m.pre(source, cls="paleo-diagram")
+
+    def _coverage_lines(self, rid: str, printed, cards: list[dict]) -> list[str]:
+        authored = Counter()
+        for c in cards:
+            authored[c.get("completeness") or "unknown"] += int(c.get("copies") or 1)
+        total = sum(authored.values())
+        printed_s = "not stated" if printed is None else str(printed)
+        missing = "" if printed is None else str(max(0, int(printed) - total))
+        rows = [[m.text(printed_s), m.text(total), m.text(authored["complete"]), m.text(authored["partial"]),
+                 m.text(authored["unknown"]), m.text(missing)]]
+        out = ["## Coverage", "", "Printed cards against the cards authored in the content (counting copies).", "",
+               m.table(["Printed", "Authored", "Complete", "Partial", "Unknown", "Missing"], rows), ""]
+        extra = self._bundle_coverage(rid)
+        if extra:
+            out += ["Coverage as computed by the compiler:", "",
+                    m.table(["Measure", "Value"], [[m.text(k), m.text(v)] for k, v in extra]), ""]
+        return out
+
+    def _bundle_coverage(self, rid: str) -> list[tuple[str, str]]:
+        cov = self.b.get("coverage") or {}
+        entry = None
+        if isinstance(cov, dict):
+            if isinstance(cov.get(rid), dict):
+                entry = cov[rid]
+            else:
+                for v in cov.values():
+                    if isinstance(v, dict) and isinstance(v.get(rid), dict):
+                        entry = v[rid]
+                        break
+                    if isinstance(v, list):
+                        for e in v:
+                            if isinstance(e, dict) and e.get("id") == rid:
+                                entry = e
+        if not entry:
+            return []
+        return [(str(k), v if isinstance(v, (str, int, float)) else ", ".join(f"{a}: {b}" for a, b in v.items())
+                 if isinstance(v, dict) else str(v)) for k, v in sorted(entry.items()) if k != "id"]
+
+    # ---- pages ---------------------------------------------------------------------------
+
+    def pages(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for rid, path in self._paths.items():
+            sec = self.section_of.get(rid)
+            render = {
+                "games": self.game_page, "products": self.product_page, "modules": self.module_page,
+                "cards": self.card_page, "symbols": self.symbol_page, "secrets": self.secret_page,
+                "scenarios": self.scenario_page,
+            }.get(sec or "")
+            if render is not None:
+                out[path] = render(rid, path)
+        for c in self.codes:
+            p = self._paths[f"code:{c.id}"]
+            out[p] = self.code_page(c, p)
+        out[f"{REF}/index.md"] = self.home_page()
+        out[f"{REF}/games/index.md"] = self.games_index()
+        out[f"{REF}/modules/index.md"] = self.modules_index()
+        out[f"{REF}/cards/index.md"] = self.cards_index()
+        out[f"{REF}/symbols/index.md"] = self.symbols_index()
+        out[f"{REF}/secrets/index.md"] = self.secrets_index()
+        out[f"{REF}/scenarios/index.md"] = self.scenarios_index()
+        out[f"{REF}/codes/index.md"] = self.codes_index()
+        out[f"{REF}/grammar.md"] = self.grammar_page()
+        out[f"{REF}/tokens.md"] = self.tokens_page()
+        out[f"{REF}/interpretations.md"] = self.interpretations_page()
+        return out
+
+    def _records(self, sec: str) -> list[dict]:
+        return [r for r in self.b.get(sec) or [] if isinstance(r, dict) and r.get("id")]
+
+    def _cards_of(self, key: str, value: str) -> list[dict]:
+        return [c for c in self._records("cards") if c.get(key) == value]
+
+    def game_page(self, rid: str, path: str) -> str:
+        g = self.by_id[rid]
+        out = self._header(rid, self.name(rid), g)
+        facts = []
+        if g.get("kind"):
+            facts.append(f"- Kind: {m.text(g['kind'])}")
+        pl = g.get("players") or {}
+        if pl:
+            facts.append("- Players: " + m.text(f"{pl.get('min', '?')}–{pl.get('max', '?')}"))
+        for label, key in (("Resources", "resources"), ("Tools", "tools"), ("Skills", "skills"), ("Card backs", "backs")):
+            if g.get(key):
+                facts.append(f"- {label}: " + ", ".join(m.text(x) for x in g[key]))
+        if facts:
+            out += ["## At a glance", "", *facts, ""]
+        if g.get("parameters"):
+            out += ["## Parameters", "", m.table(["Parameter", "Value"], [[m.text(k), m.text(v)] for k, v in sorted(g["parameters"].items())]), ""]
+        products = [p for p in self._records("products") if p.get("game") == rid]
+        if products:
+            out += ["## Products", "", m.table(["Product", "Kind", "Printed cards", "Completeness"], [
+                [self.ref(p["id"], path), m.text(p.get("kind")), m.text("not stated" if p.get("printed_cards") is None else p["printed_cards"]),
+                 m.badge(p.get("completeness"))] for p in products]), ""]
+        boards = [b for b in self._records("boards") if b.get("game") == rid]
+        if boards:
+            out += ["## Boards", ""]
+            for bd in boards:
+                out += [f'<h3 id="{self.anchor(bd["id"])}">{m.h(bd.get("name"))}</h3>', "",
+                        f"{m.badge(bd.get('completeness'))} {m.code(bd['id'])} from {self.ref(bd.get('product') or '', path)}", ""]
+                if bd.get("summary"):
+                    out += [m.paragraphs(bd["summary"]), ""]
+                if bd.get("parts"):
+                    out += ["Parts: " + ", ".join(m.text(x) for x in bd["parts"]), ""]
+                for r in bd.get("rules") or []:
+                    out += [f"- **{m.text(r.get('name'))}**: {m.text(r.get('text'))}"]
+                out.append("")
+        out += self._steps(g.get("setup"), "Setup")
+        for ph in g.get("phases") or []:
+            out += self._steps(ph.get("steps"), f"Phase: {m.text(ph.get('name'))}")
+        out += self._rules(g.get("rules"))
+        modules = [x for x in self._records("modules") if x.get("game") == rid]
+        if modules:
+            out += ["## Modules", "", ", ".join(self.ref(x["id"], path) for x in modules), ""]
+        out += self._footer(g)
+        return "\n".join(out)
+
+    def product_page(self, rid: str, path: str) -> str:
+        p = self.by_id[rid]
+        out = self._header(rid, self.name(rid), p)
+        facts = [f"- Game: {self.ref(p.get('game') or '', path)}", f"- Kind: {m.text(p.get('kind'))}"]
+        if p.get("aliases"):
+            facts.append("- Also called: " + ", ".join(m.text(a) for a in p["aliases"]))
+        if p.get("requires"):
+            facts.append("- Requires: " + ", ".join(self.ref(x, path) for x in p["requires"]))
+        out += ["## At a glance", "", *facts, ""]
+        out += self._components(p.get("components"), "Components")
+        if p.get("card_groups"):
+            out += ["## Card groups", "", m.table(["Group", "Kind", "Count", "Modules", "Note"], [
+                [m.text(g.get("name")), m.text(g.get("kind") or ""), m.text(g.get("count")),
+                 ", ".join(m.text(x) for x in g.get("modules") or []), m.text(g.get("note") or "")] for g in p["card_groups"]]), ""]
+        dice = [d for d in self._records("dice") if d.get("product") == rid]
+        if dice:
+            out += ["## Dice", ""]
+            for d in dice:
+                faces = ", ".join(m.text(f) for f in d["faces"]) if d.get("faces") else "faces not stated"
+                out += [f'<h3 id="{self.anchor(d["id"])}">{m.h(d.get("name"))}</h3>', "",
+                        f"{m.badge(d.get('completeness'))} count {m.text(d.get('count') if d.get('count') is not None else 'not stated')}; {faces}", ""]
+        out += self._coverage_lines(rid, p.get("printed_cards"), self._cards_of("product", rid))
+        modules = [x for x in self._records("modules") if x.get("product") == rid]
+        if modules:
+            out += ["## Modules", "", m.table(["Module", "Difficulty", "Printed cards", "Authored", "Completeness"], [
+                [self.ref(x["id"], path), self._difficulty(x.get("difficulty")), m.text("not stated" if x.get("printed_cards") is None else x["printed_cards"]),
+                 m.text(len(x.get("cards") or [])), m.badge(x.get("completeness"))] for x in modules]), ""]
+        tokens = [t for t in self._records("tokens") if t.get("product") == rid]
+        if tokens:
+            out += ["## Tokens", "", ", ".join(self.ref(t["id"], path) for t in tokens), ""]
+        out += self._steps(p.get("setup"), "Setup")
+        out += self._rules(p.get("rules"))
+        out += self._footer(p)
+        return "\n".join(out)
+
+    def _difficulty(self, d) -> str:
+        if d is None:
+            return "not stated"
+        if isinstance(d, dict):
+            return "; ".join(f"{m.text(k)} players: {m.text(_LEVEL_NAMES.get(v, v))}" for k, v in sorted(d.items(), key=lambda kv: str(kv[0])))
+        return m.text(_LEVEL_NAMES.get(d, d))
+
+    def module_graph(self, rid: str) -> str:
+        mod = self.by_id[rid]
+        edges: list[tuple[str, str, str]] = []
+        for t, rel in self.graph.out.get(rid, []):
+            edges.append((rid, t, rel))
+        for s, rel in self.graph.inc.get(rid, []):
+            edges.append((s, rid, rel))
+        if not edges:  # no graph in the bundle: draw what the module record itself states
+            if mod.get("product"):
+                edges.append((rid, mod["product"], "part of"))
+            for req in mod.get("requires") or []:
+                edges.append((rid, req, "requires"))
+            for c in mod.get("cards") or []:
+                edges.append((rid, c, "card"))
+            for n in sorted(set(mod.get("secrets") or [])):
+                edges.append((rid, f"secret:{n}", "secret"))
+            for card in mod.get("cards") or []:
+                for t in sorted(self.refs_from.get(card, ())):
+                    if kind_of(t) != "symbol":
+                        edges.append((card, t, "refers to"))
+        names = {n: self.name(n) for e in edges for n in e[:2]}
+        return flowchart(edges, names, focus=rid)
+
+    def module_page(self, rid: str, path: str) -> str:
+        x = self.by_id[rid]
+        out = self._header(rid, self.name(rid), x, boost=2)
+        facts = [f"- Letter: **{m.text(x.get('letter'))}**", f"- Game: {self.ref(x.get('game') or '', path)}",
+                 "- Product: " + (self.ref(x['product'], path) if x.get("product") else "not stated"),
+                 f"- Difficulty: {self._difficulty(x.get('difficulty'))}"]
+        if x.get("combine"):
+            facts.append(f"- Combine with {m.text(x['combine'])} other modules")
+        if x.get("dice") is not None:
+            facts.append(f"- Dice: {m.text(x['dice'])}")
+        if x.get("requires"):
+            facts.append("- Requires: " + ", ".join(self.ref(r, path) for r in x["requires"]))
+        out += ["## At a glance", "", *facts, ""]
+        if x.get("missions"):
+            out += ["## Mission", "", m.bullets([self.ref(c, path) for c in x["missions"]]), ""]
+        out += self._components(x.get("decks"), "Decks")
+        out += self._components(x.get("tokens"), "Tokens")
+        out += self._steps(x.get("setup"), "Setup")
+        out += self._rules(x.get("rules"))
+        cards = [self.by_id[c] for c in x.get("cards") or [] if c in self.by_id]
+        out += ['## Cards', ""]
+        if cards:
+            out += [m.table(["Card", "Kind", "Back", "Copies", "Completeness"], [
+                [self.ref(c["id"], path), m.text(c.get("kind")), m.text(c.get("back") or "unknown"), m.text(c.get("copies") or 1),
+                 m.badge(c.get("completeness"))] for c in cards]), ""]
+        else:
+            out += ["No card of this module is authored yet.", ""]
+        if x.get("ideas"):
+            out += ["Ideas it adds: " + ", ".join(self.ref(c, path) for c in x["ideas"]), ""]
+        if x.get("secrets"):
+            counts = Counter(x["secrets"])
+            out += ["## Secrets", "", ", ".join(
+                self.ref(f"secret:{n}", path, f"Secret {n}" + (f" ×{counts[n]}" if counts[n] > 1 else ""))
+                if f"secret:{n}" in self.by_id else m.text(f"Secret {n}") for n in sorted(counts)), ""]
+        out += self._coverage_lines(rid, x.get("printed_cards"), cards)
+        out += ["## Dependency graph", "", self._diagram(self.module_graph(rid)), ""]
+        scen = [s for s in self._records("scenarios") if x.get("letter") in (s.get("modules") or []) and s.get("game") == x.get("game")]
+        if scen:
+            out += ["## Played in", "", ", ".join(self.ref(s["id"], path) for s in scen), ""]
+        out += self._footer(x)
+        return "\n".join(out)
+
+    def _describe(self, opt: dict) -> str | None:
+        if self.describe is None or not isinstance(opt, dict) or opt.get("ir") is None:
+            return None
+        try:
+            return self.describe(opt["ir"])
+        except Exception:  # a describer bug must not take the whole site down; the DSL still shows
+            return None
+
+    def card_page(self, rid: str, path: str) -> str:
+        c = self.by_id[rid]
+        out = self._header(rid, self.name(rid), c, boost=2)
+        facts = [f"- Kind: {m.text(c.get('kind'))}", f"- Back: {m.text(c.get('back') or 'unknown')}",
+                 f"- Game: {self.ref(c.get('game') or '', path)}", f"- Product: {self.ref(c.get('product') or '', path)}"]
+        if c.get("module"):
+            facts.append(f"- Module: {self.ref(c['module'], path)}")
+        if c.get("number") is not None:
+            sid = f"secret:{c['number']}"
+            facts.append("- Secret number: " + (self.ref(sid, path, str(c["number"])) if sid in self.by_id else m.text(c["number"])))
+        if (c.get("copies") or 1) > 1:
+            facts.append(f"- Copies: {m.text(c['copies'])}")
+        if c.get("aliases"):
+            facts.append("- Also called: " + ", ".join(m.text(a) for a in c["aliases"]))
+        if c.get("marks"):
+            facts.append("- Marks: " + ", ".join(m.text(a) for a in c["marks"]))
+        if c.get("title_keywords"):
+            facts.append("- Title keywords: " + ", ".join(m.text(a) for a in c["title_keywords"]))
+        for key, label in (("diet", "Diet"), ("order", "Order"), ("sleep", "Sleep"), ("points", "Points"), ("alert", "ALERT!")):
+            if c.get(key) is not None:
+                facts.append(f"- {label}: {m.text(c[key])}")
+        if c.get("treatments"):
+            facts.append("- Treatments: " + ", ".join(m.text(t) for t in c["treatments"]))
+        out += ["## At a glance", "", *facts, ""]
+        out += self._options(c.get("options") or [], c.get("completeness"))
+        if c.get("notes"):
+            out += ["## Notes", "", m.bullets([m.text(n) for n in c["notes"]]), ""]
+        refs = self._sorted_ids(self.refs_from.get(rid, ()))
+        if refs:
+            out += ["## Refers to", "", m.bullets([self.ref(r, path) for r in refs]), ""]
+        back = self._sorted_ids(self.referenced_by.get(rid, ()))
+        out += ["## Referenced by", ""]
+        out += [m.bullets([self.ref(r, path) for r in back]) if back else "Nothing refers to this card.", ""]
+        out += self._footer(c)
+        return "\n".join(out)
+
+    def _options(self, options: list, completeness: str | None, heading: str = "Options") -> list[str]:
+        out = [f"## {heading}", ""]
+        if not options:
+            out += ["No option is stated in the rulebooks." if completeness != "complete" else "This card has no options.", ""]
+            return out
+        for i, opt in enumerate(options, 1):
+            text = opt.get("text") if isinstance(opt, dict) else str(opt)
+            english = self._describe(opt) if isinstance(opt, dict) else None
+            out += ['<div class="paleo-option">',
+                    f'<div class="paleo-option-english"><strong>Option {i}.</strong> '
+                    + (m.h(english) if english else '<em>DSL source only</em>') + "</div>",
+                    m.pre(text or ""), "</div>", ""]
+        return out
+
+    def symbol_page(self, rid: str, path: str) -> str:
+        s = self.by_id[rid]
+        out = self._header(rid, self.name(rid), s, boost=3)
+        aliases = s.get("aliases") or []
+        facts = []
+        if aliases:
+            facts.append("- Also called: " + ", ".join(f"**{m.text(a)}**" for a in aliases))
+        facts.append("- Positions: " + (", ".join(m.text(p) for p in s.get("positions") or []) or "none"))
+        facts.append("- Games: " + (", ".join(self.ref(g, path) for g in s.get("games") or []) or "none"))
+        out += ["## At a glance", "", *facts, ""]
+        if s.get("explanation"):
+            out += ["## Explanation", "", _prose(s["explanation"]), ""]
+        params = s.get("params") or []
+        out += ["## Parameters", ""]
+        if params:
+            out += [m.table(["Name", "Type", "Optional"], [[m.text(p.get("name")), m.code(p.get("type")), "yes" if p.get("optional") else "no"] for p in params]), ""]
+        else:
+            out += ["None.", ""]
+        if s.get("example"):
+            ex = s["example"]
+            game = (s.get("games") or ["game:paleo"])[0]
+            opt = {"text": ex, "ir": self.compile_example(ex, game) if self.compile_example else None}
+            out += ["## Example", ""] + self._options([opt], "complete", heading="")[2:]
+        users = self._sorted_ids(self.referenced_by.get(rid, ()))
+        out += ["## Used by", ""]
+        out += [m.bullets([self.ref(u, path) for u in users]) if users else "No card uses this symbol yet.", ""]
+        out += self._footer(s)
+        return "\n".join(out)
+
+    def secret_page(self, rid: str, path: str) -> str:
+        s = self.by_id[rid]
+        n = s.get("number")
+        out = self._header(rid, self.name(rid), s, boost=2)
+        facts = [f"- Number: **{m.text(n)}**", f"- Copies: {m.text(s.get('copies') or 1)}"]
+        if s.get("product"):
+            facts.append(f"- Product: {self.ref(s['product'], path)}")
+        if s.get("identical_backs"):
+            facts.append("- The copies share a back: reveal the next one with this number.")
+        if s.get("marks"):
+            facts.append("- Marks: " + ", ".join(m.text(x) for x in s["marks"]))
+        if s.get("always_needed"):
+            facts.append("- Always needed with: " + ", ".join(self.ref(x, path) for x in s["always_needed"]))
+        faces = [c["id"] for c in self._records("cards") if c.get("number") == n and c.get("kind") == "secret"]
+        if s.get("card"):
+            faces.insert(0, s["card"])
+        if faces:
+            facts.append("- The card: " + ", ".join(self.ref(c, path) for c in dict.fromkeys(faces)))
+        out += ["## At a glance", "", *facts, ""]
+        needs = [(x, Counter(x.get("secrets") or [])[n]) for x in self._records("modules") if n in (x.get("secrets") or [])]
+        out += ["## Needed by", ""]
+        out += [m.table(["Module", "Copies"], [[self.ref(x["id"], path), m.text(k)] for x, k in needs]) if needs else "No module lists this secret.", ""]
+        reveal = [r for r in self._sorted_ids(self.referenced_by.get(rid, ())) if kind_of(r) in ("card", "token")]
+        out += ["## Revealed by", ""]
+        out += [m.bullets([self.ref(r, path) for r in reveal]) if reveal else "No authored card reveals it yet.", ""]
+        out += self._footer(s)
+        return "\n".join(out)
+
+    def _scenario_modules(self, s: dict) -> list[tuple[str, dict | None]]:
+        by_letter = {(x.get("game"), x.get("letter")): x for x in self._records("modules")}
+        return [(L, by_letter.get((s.get("game"), L))) for L in s.get("modules") or []]
+
+    def scenario_graph(self, rid: str) -> str:
+        if self.graph_renderer is not None:
+            try:
+                text, ok = self.graph_renderer(self.b, "mermaid", rid)
+            except Exception:
+                ok = False
+            if ok and isinstance(text, str) and re.match(r"\s*(flowchart|graph)\b", text):
+                return text
+        s = self.by_id[rid]
+        edges = []
+        for L, mod in self._scenario_modules(s):
+            if mod is None:
+                continue
+            edges.append((rid, mod["id"], "module"))
+            if mod.get("product"):
+                edges.append((mod["id"], mod["product"], "part of"))
+            for n in sorted(set(mod.get("secrets") or [])):
+                edges.append((mod["id"], f"secret:{n}", "secret"))
+        for bd in s.get("boards") or []:
+            edges.append((rid, bd, "board"))
+        names = {n: self.name(n) for e in edges for n in e[:2]}
+        return flowchart(edges, names, focus=rid)
+
+    def scenario_page(self, rid: str, path: str) -> str:
+        s = self.by_id[rid]
+        out = self._header(rid, self.name(rid), s, boost=2)
+        facts = [f"- Kind: {m.text(s.get('kind'))}", f"- Game: {self.ref(s.get('game') or '', path)}",
+                 f"- Product: {self.ref(s.get('product') or '', path)}"]
+        if s.get("players"):
+            facts.append("- Players: " + ", ".join(m.text(p) for p in s["players"]))
+        out += ["## At a glance", "", *facts, ""]
+        mods = self._scenario_modules(s)
+        out += ["## Modules", "", m.table(["Letter", "Module", "Difficulty", "Completeness"], [
+            [m.text(L), self.ref(x["id"], path) if x else "not in the content", self._difficulty(x.get("difficulty")) if x else "",
+             m.badge(x.get("completeness")) if x else ""] for L, x in mods]), ""]
+        needs = []
+        products = {x.get("product") for _, x in mods if x and x.get("product")}
+        if s.get("product"):
+            products.add(s["product"])
+        if products:
+            needs.append("- Products: " + ", ".join(self.ref(p, path) for p in sorted(products)))
+        if s.get("boards"):
+            needs.append("- Boards: " + ", ".join(self.ref(b, path) for b in s["boards"]))
+        secrets = Counter()
+        for _, x in mods:
+            if x:
+                secrets.update(x.get("secrets") or [])
+        if secrets:
+            needs.append("- Secrets: " + ", ".join(
+                (self.ref(f"secret:{n}", path, f"{n}") if f"secret:{n}" in self.by_id else m.text(n)) + (f" ×{k}" if k > 1 else "")
+                for n, k in sorted(secrets.items())))
+        printed = [x.get("printed_cards") for _, x in mods if x]
+        if printed and all(p is not None for p in printed):
+            needs.append(f"- Module cards: {m.text(sum(printed))}")
+        missing = [L for L, x in mods if x is None]
+        if missing:
+            needs.append("- Modules not in the content: " + ", ".join(m.text(L) for L in missing))
+        out += ["## What it needs", "", *(needs or ["Nothing beyond the base game is recorded."]), ""]
+        if s.get("notes"):
+            out += ["## Notes", "", m.bullets([m.text(n) for n in s["notes"]]), ""]
+        out += ["## Dependency graph", "", self._diagram(self.scenario_graph(rid)), ""]
+        out += self._footer(s)
+        return "\n".join(out)
+
+    def code_page(self, c, path: str) -> str:
+        title = f"{c.id} {c.name}"
+        out = [m.title_front_matter(title, boost=2, description=c.summary), f"# {m.text(title)}", "",
+               f"{m.code(c.severity.value)} {m.text(c.summary)}", "",
+               "## What", "", _prose(c.what.strip()), "", "## Why", "", _prose(c.why.strip()), "",
+               "## Example", "", m.pre(c.example.strip(), cls="paleo-example"), "", "## Fix", "", _prose(c.fix.strip()), "",
+               f"The same text is printed by {m.code('paleo explain ' + c.id)}.", ""]
+        return "\n".join(out)
+
+    # ---- index pages -----------------------------------------------------------------------
+
+    def _index(self, title: str, intro: str, body: list[str]) -> str:
+        return "\n".join([m.title_front_matter(title), f"# {m.text(title)}", "", intro, "", *body, ""])
+
+    def home_page(self) -> str:
+        p = f"{REF}/index.md"
+        counts = [
+            (f"{REF}/games/index.md", "Games and products", len(self._records("games")) + len(self._records("products"))),
+            (f"{REF}/modules/index.md", "Modules", len(self._records("modules"))),
+            (f"{REF}/cards/index.md", "Cards", len(self._records("cards"))),
+            (f"{REF}/symbols/index.md", "Symbols", len(self._records("symbols"))),
+            (f"{REF}/secrets/index.md", "Secrets", len(self._records("secrets"))),
+            (f"{REF}/scenarios/index.md", "Scenarios, levels and suggestions", len(self._records("scenarios"))),
+            (f"{REF}/codes/index.md", "Diagnostic codes", len(self.codes)),
+            (f"{REF}/tokens.md", "Tokens", len(self._records("tokens"))),
+            (f"{REF}/interpretations.md", "Interpretations", len(self._records("interpretations"))),
+            (f"{REF}/grammar.md", "Grammar", 1),
+        ]
+        rows = [[m.link(label, p, target), m.text(n)] for target, label, n in counts]
+        intro = ("Generated from the compiled bundle " + m.code(f"format_version {self.b.get('format_version', '?')}")
+                 + ", so it always says what the content says.")
+        return self._index("Rules reference", intro, [m.table(["Section", "Entries"], rows)])
+
+    def games_index(self) -> str:
+        p = f"{REF}/games/index.md"
+        body = []
+        for g in self._records("games"):
+            body += [f"## {m.text(self.name(g['id']))}", "", self.ref(g["id"], p, "Game overview"), ""]
+            prods = [x for x in self._records("products") if x.get("game") == g["id"]]
+            if prods:
+                body += [m.table(["Product", "Kind", "Printed cards", "Completeness"], [
+                    [self.ref(x["id"], p), m.text(x.get("kind")), m.text("not stated" if x.get("printed_cards") is None else x["printed_cards"]),
+                     m.badge(x.get("completeness"))] for x in prods]), ""]
+        orphans = [x for x in self._records("products") if x.get("game") not in self.by_id]
+        if orphans:
+            body += ["## Other products", "", m.bullets([self.ref(x["id"], p) for x in orphans]), ""]
+        return self._index("Games and products", "Every game and product in the content.", body or ["None yet."])
+
+    def modules_index(self) -> str:
+        p = f"{REF}/modules/index.md"
+        rows = [[self.ref(x["id"], p), self.ref(x["product"], p) if x.get("product") else "not stated", self._difficulty(x.get("difficulty")),
+                 m.text("not stated" if x.get("printed_cards") is None else x["printed_cards"]), m.text(len(x.get("cards") or [])),
+                 m.badge(x.get("completeness"))] for x in self._records("modules")]
+        return self._index("Modules", "Every module with its difficulty and how many of its cards are authored.",
+                           [m.table(["Module", "Product", "Difficulty", "Printed", "Authored", "Completeness"], rows) or "None yet."])
+
+    def cards_index(self) -> str:
+        p = f"{REF}/cards/index.md"
+        cards = sorted(self._records("cards"), key=lambda c: (self.name(c["id"]).lower(), c["id"]))
+        rows = [[self.ref(c["id"], p), m.text(c.get("kind")), self.ref(c["module"], p, self.by_id.get(c["module"], {}).get("letter") or c["module"]) if c.get("module") else "",
+                 m.badge(c.get("completeness"))] for c in cards]
+        return self._index("Cards", "Every card, by name.", [m.table(["Card", "Kind", "Module", "Completeness"], rows) or "None yet."])
+
+    def symbols_index(self) -> str:
+        p = f"{REF}/symbols/index.md"
+        syms = sorted(self._records("symbols"), key=lambda s: str(s.get("name")).lower())
+        rows = [[self.ref(s["id"], p), ", ".join(m.text(a) for a in s.get("aliases") or []), ", ".join(m.text(x) for x in s.get("positions") or []),
+                 m.text(len(self.referenced_by.get(s["id"], ())))] for s in syms]
+        return self._index("Symbols", "Every symbol of the effect language, with its aliases and the clause positions it may take.",
+                           [m.table(["Symbol", "Aliases", "Positions", "Cards"], rows) or "None yet."])
+
+    def secrets_index(self) -> str:
+        p = f"{REF}/secrets/index.md"
+        needed = defaultdict(list)
+        for x in self._records("modules"):
+            for n in sorted(set(x.get("secrets") or [])):
+                needed[n].append(x)
+        secs = sorted(self._records("secrets"), key=lambda s: s.get("number") or 0)
+        rows = [[self.ref(s["id"], p), m.text(s.get("copies") or 1), ", ".join(self.ref(x["id"], p, x.get("letter")) for x in needed.get(s.get("number"), [])),
+                 m.badge(s.get("completeness"))] for s in secs]
+        return self._index("Secrets", "Every numbered secret card, the modules that need it and the cards that reveal it.",
+                           [m.table(["Secret", "Copies", "Needed by", "Completeness"], rows) or "None yet."])
+
+    def scenarios_index(self) -> str:
+        p = f"{REF}/scenarios/index.md"
+        body = []
+        for kind, title in (("scenario", "Scenarios"), ("level", "Levels"), ("suggestion", "Suggestions")):
+            recs = [s for s in self._records("scenarios") if s.get("kind") == kind]
+            if recs:
+                body += [f"## {title}", "", m.table(["Name", "Modules", "Product"], [
+                    [self.ref(s["id"], p), ", ".join(m.text(L) for L in s.get("modules") or []), self.ref(s.get("product") or "", p)] for s in recs]), ""]
+        return self._index("Scenarios, levels and suggestions", "Module combinations the rulebooks name.", body or ["None yet."])
+
+    def codes_index(self) -> str:
+        p = f"{REF}/codes/index.md"
+        rows = [[m.link(c.id, p, self._paths[f"code:{c.id}"]), m.code(c.name), m.text(c.severity.value), m.text(c.summary)] for c in self.codes]
+        return self._index("Diagnostic codes", f"Every code the compiler reports; {m.code('paleo explain CODE')} prints the same text.",
+                           [m.table(["Code", "Name", "Severity", "Summary"], rows) or "None."])
+
+    def grammar_page(self) -> str:
+        body = []
+        if self.grammar:
+            body += ["The effect language grammar (Lark, LALR), exactly as the parser loads it:", "", m.pre(self.grammar, cls="paleo-grammar"), ""]
+        else:
+            body += ["The grammar file is not part of this build.", ""]
+        p = f"{REF}/grammar.md"
+        by_pos = defaultdict(list)
+        for s in self._records("symbols"):
+            for pos in s.get("positions") or []:
+                by_pos[pos].append(s["id"])
+        if by_pos:
+            body += ["## Symbols by clause position", "", "The symbol phrase inside each clause is resolved against the registry:", ""]
+            for pos in sorted(by_pos):
+                body += [f"- **{m.text(pos)}**: " + ", ".join(self.ref(s, p) for s in self._sorted_ids(by_pos[pos]))]
+            body.append("")
+        return self._index("Grammar", "How effect strings are parsed.", body)
+
+    def tokens_page(self) -> str:
+        p = f"{REF}/tokens.md"
+        body = []
+        for t in sorted(self._records("tokens"), key=lambda t: (str(t.get("product")), self.name(t["id"]).lower())):
+            body += [f'<h2 id="{self.anchor(t["id"])}">{m.h(self.name(t["id"]))}</h2>', "",
+                     f"{m.badge(t.get('completeness'))} {m.code(t['id'])} — {m.text(t.get('kind'))} from {self.ref(t.get('product') or '', p)}", ""]
+            if t.get("summary"):
+                body += [m.paragraphs(t["summary"]), ""]
+            if t.get("options"):
+                body += self._options(t["options"], t.get("completeness"), heading="")[2:]
+            for n in t.get("notes") or []:
+                body += [f"- {m.text(n)}"]
+            body += ["", self._sources(t), ""]
+        return self._index("Tokens", "Secret tokens, tool tokens, cult tools and other tokens.", body or ["None yet."])
+
+    def interpretations_page(self) -> str:
+        p = f"{REF}/interpretations.md"
+        body = []
+        for it in self._records("interpretations"):
+            body += [f'<h2 id="{self.anchor(it["id"])}">{m.h(it.get("question"))}</h2>', "", m.paragraphs(it.get("reading")), ""]
+            if it.get("affects"):
+                body += ["Shapes: " + ", ".join(self.ref(a, p) for a in it["affects"]), ""]
+            body += ["Weighs:", "", self._sources({"source": it.get("citations")}), ""]
+        return self._index("Interpretations", "Our readings of unclear or conflicting rules, with the citations they weigh.", body or ["None yet."])
+
+
+def _prose(value: str) -> str:
+    """Escaped prose, paragraph by paragraph, where `backtick spans` become code."""
+    paras = [p for p in re.split(r"\n\s*\n", str(value)) if p.strip()]
+    out = []
+    for para in paras:
+        para = re.sub(r"\s+", " ", para).strip()
+        pieces = []
+        for part in re.split(r"(`[^`]+`)", para):
+            if len(part) > 2 and part.startswith("`") and part.endswith("`"):
+                pieces.append(m.code(part[1:-1]))
+            else:
+                pieces.append(m.text(part, strip=False))
+        out.append("".join(pieces))
+    return "\n\n".join(out)
+
+
+def read_grammar(root: Path) -> str | None:
+    for p in (root / "grammar" / "effects.lark",):
+        if p.is_file():
+            return p.read_text(encoding="utf-8")
+    try:
+        from ..project import bundled_dir
+
+        p = bundled_dir("grammar") / "effects.lark"
+        return p.read_text(encoding="utf-8") if p.is_file() else None
+    except Exception:
+        return None

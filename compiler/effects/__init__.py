@@ -1,1 +1,128 @@
-"""The effect language: grammar, parser, symbol registry, lowering to IR, printer."""
+"""The effect language: grammar, parser, symbol registry, lowering to IR, printer.
+
+Public entry points (Lark is imported lazily, inside `parser` only):
+`build_registry`, `load_registry`, `default_registry`, `compile_option`, `print_option`,
+`describe_option`, `symbols_report`, `Registry`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from .registry import Registry, build_registry, default_registry, load_registry  # noqa: F401
+
+if TYPE_CHECKING:
+    from ..diagnostics import Diagnostic
+    from ..loader import LoadedFile
+
+__all__ = [
+    "Registry", "build_registry", "load_registry", "default_registry", "compile_option", "compile_text",
+    "print_option", "describe_option", "symbols_report",
+]
+
+_CLAUSE_PREFIX = {"requirement": "require ", "cost": "cost ", "negative": "suffer ", "reward": "-> "}
+
+
+def compile_text(text: str, registry: Registry, game: str, position: str | None = None):
+    """Parse and lower one option without memoisation: (IR or None, problems with string offsets)."""
+    from .ast import Problem
+    from .lower import lower
+    from .parser import parse
+
+    prefix = _CLAUSE_PREFIX.get(position or "", "")
+    if prefix:
+        ast, problems = parse(prefix + text)
+        if problems:
+            cut = len(prefix)
+            problems = [Problem(p.code, p.message, (max(p.span[0] - cut, 0), max(p.span[1] - cut, 1)),
+                                p.label, p.help) for p in problems]
+            return None, problems
+        ir, problems = lower(ast, registry, game)
+        cut = len(prefix)
+        problems = [Problem(p.code, p.message, (max(p.span[0] - cut, 0), max(p.span[1] - cut, 1)), p.label, p.help)
+                    for p in problems]
+        return ir, problems
+    ast, problems = parse(text)
+    if problems:
+        return None, problems
+    return lower(ast, registry, game)
+
+
+def compile_option(text: str, *, registry: Registry, game: str, file: "LoadedFile | None", path: tuple,
+                   position: str | None = None) -> "tuple[dict | None, list[Diagnostic]]":
+    """Parse and lower one option string to its IR JSON form, with diagnostics placed in the file.
+
+    Identical strings are compiled once per registry (memoised by text, game and position);
+    each caller receives its own copy of the IR. `position` None means a whole option; one of
+    requirement / cost / negative / reward means the text is a bare clause body of that kind.
+    """
+    from .ir import copy_ir
+
+    if not isinstance(text, str):
+        from ..diagnostics import Span, make
+
+        span = file.span(path) if file is not None else Span.point("<option>")
+        return None, [make("E301", "an option must be a string", span, label="not a string")]
+    key = (text, game, position)
+    hit = registry.memo.get(key)
+    if hit is None:
+        hit = compile_text(text, registry, game, position)
+        registry.memo[key] = hit
+    ir, problems = hit
+    diags = place_problems(problems, text, file, path) if problems else []
+    return (copy_ir(ir) if ir is not None else None), diags
+
+
+def place_problems(problems, text: str, file, path: tuple) -> list:
+    """Turn string-offset problems into diagnostics with exact file positions."""
+    from ..diagnostics import Span, make
+    from .positions import line_col, offset_map
+
+    out = []
+    mapping = None
+    fallback = None
+    if file is not None:
+        np = file.positions.get(tuple(path))
+        if np is not None:
+            mapping = offset_map(file.text, np.style, np.start_index, np.end_index, text)
+            fallback = np.value
+        else:
+            fallback = file.span(path)
+    for p in problems:
+        s, e = p.span
+        s = max(0, min(s, len(text)))
+        e = max(s + 1, min(e, len(text) + 1))
+        if file is None:
+            l1, c1 = line_col(text, s)
+            l2, c2 = line_col(text, min(e, len(text)))
+            if e > len(text):
+                c2 += e - len(text)
+            span = Span("<option>", l1, c1, l2, c2)
+        elif mapping is not None:
+            fs = mapping[min(s, len(text))]
+            fe = mapping[min(e - 1, len(text))] + 1 if e - 1 < len(text) else mapping[len(text)] + 1
+            l1, c1 = line_col(file.text, fs)
+            l2, c2 = line_col(file.text, max(fe, fs + 1))
+            span = Span(file.path, l1, c1, l2, c2)
+        else:
+            span = fallback
+        out.append(make(p.code, p.message, span, label=p.label, help=p.help))
+    return out
+
+
+def print_option(ir: dict, registry: Registry | None = None) -> str:
+    from .printer import print_option as _p
+
+    return _p(ir, registry)
+
+
+def describe_option(ir: dict, registry: Registry) -> str:
+    from .printer import describe_option as _d
+
+    return _d(ir, registry)
+
+
+def symbols_report(registry: Registry, fmt: Literal["human", "json"] = "human") -> str:
+    from .report import symbols_report as _r
+
+    return _r(registry, fmt)

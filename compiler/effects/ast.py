@@ -1,0 +1,79 @@
+"""The effect AST: frozen dataclasses with spans (character offsets into the option string)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+Span = tuple[int, int]  # [start, end) offsets in the option text
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A diagnostic found inside one option string, before it is placed in a file."""
+
+    code: str
+    message: str
+    span: Span
+    label: str = ""
+    help: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """One piece of a call: a word, a number, or a quoted name with its reference kind."""
+
+    kind: str  # "word" | "int" | "name"
+    value: str | int
+    span: Span
+    refkind: str | None = None  # for "name": the word before the quotes (card, idea, title)
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    terms: tuple[Term, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Unary:
+    op: str  # "may" | "not"
+    item: "Node"
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Many:
+    op: str  # "all" (,) | "choice" (or) | "seq" (then)
+    items: tuple["Node", ...]
+    span: Span
+
+
+Node = Union[Call, Unary, Many]
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    kind: str  # "require" | "roll" | "cost" | "suffer" | "reward"
+    body: Node | None
+    span: Span
+    everyone: bool = False
+    dice: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    kind: str  # "night" | "revealed" | "on"
+    call: Call | None
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    trigger: Trigger | None
+    clauses: tuple[Clause, ...]
+    span: Span
+
+
+def join(a: Span, b: Span) -> Span:
+    return (min(a[0], b[0]), max(a[1], b[1]))

@@ -1,0 +1,292 @@
+"""Stage 3, parse: option text to AST with Lark (LALR, contextual lexer, cached grammar).
+
+Lark is imported here and nowhere else; `lark.Tree` never leaves this module. The
+transformer runs inline while parsing, so no tree is built at all.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+from .ast import Call, Clause, Many, Option, Problem, Term, Trigger, Unary, join
+
+GRAMMAR_PATH = Path(__file__).resolve().parents[2] / "grammar" / "effects.lark"
+
+_PARSERS: dict[str, object] = {}
+
+
+def grammar_text() -> str:
+    return GRAMMAR_PATH.read_text(encoding="utf-8")
+
+
+def _cache_path(text: str) -> str | bool:
+    """A writable cache file for the compiled grammar, or False to build it every time."""
+    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    bases = [os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+             tempfile.gettempdir()]
+    for base in bases:
+        d = os.path.join(base, "paleo-codex")
+        try:
+            os.makedirs(d, exist_ok=True)
+            if os.access(d, os.W_OK):
+                return os.path.join(d, f"effects-{digest}.lark.cache")
+        except OSError:
+            continue
+    return False
+
+
+def make_lark(*, transformer=None, positions: bool = False, cache: bool = True):
+    """A Lark LALR parser for the effect grammar (also used by the benchmark and the tests)."""
+    import lark
+
+    text = grammar_text()
+    cache_arg = _cache_path(text + f"|{positions}") if cache and transformer is None else False
+    kw = dict(parser="lalr", lexer="contextual", propagate_positions=positions, maybe_placeholders=False)
+    if transformer is not None:
+        return lark.Lark(text, transformer=transformer, **kw)
+    try:
+        return lark.Lark(text, cache=cache_arg, **kw)
+    except Exception:  # an unreadable or stale cache file: build afresh
+        return lark.Lark(text, **kw)
+
+
+def _transformer():
+    from lark import Transformer, Token
+
+    class ToAst(Transformer):
+        """Lark children to AST nodes; never raises on well-formed parser output."""
+
+        def start(self, c):
+            return c[0]
+
+        def option(self, c):
+            trigger = None
+            clauses: list[Clause] = []
+            for x in c:
+                if isinstance(x, Trigger):
+                    trigger = x
+                elif isinstance(x, Clause):
+                    clauses.append(x)
+                elif isinstance(x, list):
+                    clauses.extend(x)
+            spans = [x.span for x in ([trigger] if trigger else []) + clauses]
+            span = spans[0]
+            for s in spans[1:]:
+                span = join(span, s)
+            return Option(trigger, tuple(clauses), span)
+
+        def at_night(self, c):
+            t = c[0]
+            return Trigger("night", None, (t.start_pos, t.end_pos))
+
+        def when_revealed(self, c):
+            t = c[0]
+            return Trigger("revealed", None, (t.start_pos, t.end_pos))
+
+        def on_event(self, c):
+            return Trigger("on", c[0], c[0].span)
+
+        def clauses(self, c):
+            return c
+
+        def clause(self, c):
+            return c[0]
+
+        def everyone(self, c):
+            body = c[1]
+            return Clause(body.kind, body.body, (c[0].start_pos, body.span[1]), True, body.dice)
+
+        def everyone_roll(self, c):
+            return Clause("roll", None, (c[0].start_pos, c[3].end_pos), True, int(c[2]))
+
+        def _body(kind):
+            def f(self, c):
+                kw, body = c
+                return Clause(kind, body, (kw.start_pos, body.span[1]))
+            return f
+
+        require = _body("require")
+        cost = _body("cost")
+        suffer = _body("suffer")
+        rewards = _body("reward")
+
+        def roll(self, c):
+            return Clause("roll", None, (c[0].start_pos, c[2].end_pos), False, int(c[1]))
+
+        def _many(op):
+            def f(self, c):
+                return Many(op, tuple(c), join(c[0].span, c[-1].span))
+            return f
+
+        seq = _many("seq")
+        choice = _many("choice")
+        all = _many("all")
+
+        def group(self, c):
+            return c[0]
+
+        def may(self, c):
+            return Unary("may", c[1], (c[0].start_pos, c[1].span[1]))
+
+        def not_(self, c):
+            return Unary("not", c[1], (c[0].start_pos, c[1].span[1]))
+
+        def named_ref(self, c):
+            kw, s = c
+            return Term("name", s[1:-1], (kw.start_pos, s.end_pos), kw.lower())
+
+        def call(self, c):
+            terms = []
+            for x in c:
+                if isinstance(x, Term):
+                    terms.append(x)
+                elif x.type == "INT":
+                    terms.append(Term("int", int(x), (x.start_pos, x.end_pos)))
+                else:
+                    terms.append(Term("word", x.lower(), (x.start_pos, x.end_pos)))
+            return Call(tuple(terms), (terms[0].span[0], terms[-1].span[1]))
+
+    del ToAst._body, ToAst._many
+    return ToAst()
+
+
+def _parser():
+    p = _PARSERS.get("ast")
+    if p is None:
+        import lark
+
+        text = grammar_text()
+        cache = _cache_path(text + "|ast")
+        kw = dict(parser="lalr", lexer="contextual", maybe_placeholders=False)
+        try:
+            # The grammar (not the transformer) is cached; the transformer is attached after
+            # loading, which keeps the inline transformation.
+            p = lark.Lark(text, cache=cache, transformer=_transformer(), **kw)
+        except Exception:
+            p = lark.Lark(text, transformer=_transformer(), **kw)
+        _PARSERS["ast"] = p
+    return p
+
+
+# Labelled bad samples: each label is what the author should have written at the spot
+# where the parser stopped (matched with Lark's `match_examples`, never state numbers).
+ERROR_EXAMPLES: dict[str, list[str]] = {
+    "an option starts with `require`, `roll`, `cost`, `suffer`, `everyone:`, a trigger or `->`": [
+        "gain 1 wood", "venerate place forest -> 1 wood", "1 wood", "may 1 wood", "(require strength 1)",
+        '"Reeds"', ", 1 wood", "or", "then 1 wood", "; require strength 1", "at", ": 1 wood",
+    ],
+    "expected a symbol after the clause keyword": [
+        "require", "cost", "suffer", "->", "require ; cost discard 1 card", "cost -> 1 wood",
+        "require strength 2; cost", "-> ;", "-> )", "require ->", "cost ,",
+    ],
+    "expected an item after `,`, `or` or `then`": [
+        "-> 1 wood,", "-> 1 wood or", "-> 1 wood then", "-> 1 wood, ;", "-> 1 wood or ->",
+        "require strength 1 or ; cost 1 wood", "-> 1 wood then )", "-> 1 wood, , 1 stone",
+    ],
+    "expected an item after `may` or `not`": [
+        "-> may", "require not", "-> may ;", "require not -> 1 wood", "-> may )", "-> may, 1 wood",
+    ],
+    "a dice roll is written `roll N dice`": [
+        "roll", "roll dice", "roll 2", "roll 2 wood", "everyone roll", "everyone roll dice",
+        "everyone roll 1", "roll 1 -> 1 wood", "roll x", "everyone roll 1 cards",
+    ],
+    "`everyone` is followed by `:` and a clause, or by `roll N dice`": [
+        "everyone require strength 2", "everyone", "everyone: -> 1 wood", "everyone:", "everyone 1",
+        "everyone: everyone: require strength 1", "everyone: ; cost 1 food",
+    ],
+    "a parenthesis is not closed": [
+        "-> (1 wood", "-> (1 wood or 1 stone", "-> (1 wood, (1 stone)", "require (strength 1 -> 1 wood",
+        "-> (1 wood; cost 1 food",
+    ],
+    "a parenthesis is closed that was never opened": [
+        "-> 1 wood)", "require strength 1) -> 1 wood", "-> 1 wood, 1 stone)",
+    ],
+    "a quoted name follows its kind: card \"Reeds\", idea \"Isolation\", title \"Dodo\"": [
+        '-> "Reeds"', '-> 1 "Reeds"', 'require have card "Reeds" "Clay"',
+        '-> reveal 2 "x"',
+    ],
+    "rewards come last, after a single `->`": [
+        "-> 1 wood -> 1 stone", "-> 1 wood; require strength 1", "-> 1 wood; cost 1 food",
+        "require strength 1 -> 1 wood; suffer 1 wound", "-> 1 wood; -> 1 stone",
+    ],
+    "a trigger is `at night:`, `when revealed:` or `on <symbol>:`": [
+        "at night -> 1 food", "at dawn: -> 1 food", "when -> 1 food", "when revealed -> 1 food",
+        "on -> 1 food", "on stable action -> 1 food", "at night: at night: -> 1 food", "when: -> 1 food",
+        "on: -> 1 food", "at: -> 1 food",
+    ],
+    "expected `;` between clauses or `->` before the rewards": [
+        "require strength 1 : 1 wood", "require (strength 1) cost 1 wood",
+        "roll 1 die cost 1 wood", "roll 1 die require strength 1", "everyone roll 1 die -> 1 wood 2 (",
+    ],
+}
+
+_LABELS: dict = {}
+
+
+def _label(exc) -> str | None:
+    """The label of the bad sample that fails the same way (same parser state and token)."""
+    state = getattr(exc, "state", None)
+    tok = getattr(exc, "token", None)
+    key = (type(exc).__name__, getattr(state, "position", None), getattr(tok, "type", None),
+           getattr(exc, "char", None) if state is None else None)
+    if key in _LABELS:
+        return _LABELS[key]
+    try:
+        label = exc.match_examples(_parser().parse, ERROR_EXAMPLES, use_accepts=True)
+    except Exception:  # a sample that unexpectedly parses must not break error reporting
+        label = None
+    _LABELS[key] = label
+    return label
+
+
+_FRIENDLY = {
+    "ARROW": "`->`", "EVERYONE": "`everyone`", "REQUIRE": "`require`", "ROLL": "`roll`", "COST": "`cost`",
+    "SUFFER": "`suffer`", "MAY": "`may`", "NOT": "`not`", "NIGHT": "`night`", "REVEALED": "`revealed`",
+    "DICE": "`dice`", "WORD": "a word", "INT": "a number", "STRING": "a quoted name", "SEMICOLON": "`;`",
+    "COMMA": "`,`", "COLON": "`:`", "LPAR": "`(`", "RPAR": "`)`", "AT": "`at`", "WHEN": "`when`", "ON": "`on`",
+    "OR": "`or`", "THEN": "`then`", "$END": "the end of the option",
+}
+
+
+def _expected(exc) -> str | None:
+    names = sorted({_FRIENDLY.get(n, n.lower()) for n in (getattr(exc, "expected", None) or ())})
+    if not names:
+        return None
+    return "expected " + ", ".join(names)
+
+
+def parse(text: str) -> tuple[Option | None, list[Problem]]:
+    """Parse one option string into an AST, or report where and what was expected."""
+    import lark
+
+    p = _parser()
+    try:
+        return p.parse(text), []
+    except lark.exceptions.UnexpectedCharacters as exc:
+        i = exc.pos_in_stream
+        ch = text[i] if i < len(text) else ""
+        label = _label(exc)
+        msg = f"unexpected character `{ch}`" if ch.strip() else "unexpected character"
+        return None, [Problem("E301", msg + (f": {label}" if label else ""), (i, i + 1),
+                              "not part of the effect language", _expected(exc))]
+    except lark.exceptions.UnexpectedEOF as exc:
+        label = _label(exc)
+        end = len(text.rstrip())
+        return None, [Problem("E301", f"option ends too early: {label}" if label else "option ends too early",
+                              (max(end - 1, 0), max(end, 1)), "the option stops here", _expected(exc))]
+    except lark.exceptions.UnexpectedToken as exc:
+        tok = exc.token
+        label = _label(exc)
+        if tok.type == "$END":
+            end = len(text.rstrip())
+            return None, [Problem("E301", f"option ends too early: {label}" if label else "option ends too early",
+                                  (max(end - 1, 0), max(end, 1)), "the option stops here", _expected(exc))]
+        start = tok.start_pos if tok.start_pos is not None else 0
+        end = tok.end_pos if tok.end_pos is not None else start + 1
+        msg = f"unexpected `{tok}`" + (f": {label}" if label else "")
+        return None, [Problem("E301", msg, (start, max(end, start + 1)), "unexpected here", _expected(exc))]
+    except lark.exceptions.LarkError as exc:  # any other grammar-level failure is still a diagnostic
+        return None, [Problem("E301", f"cannot read option: {str(exc).splitlines()[0]}", (0, max(len(text), 1)))]

@@ -1,0 +1,130 @@
+"""IR back to text: the canonical DSL form of an option, and a readable English sentence."""
+
+from __future__ import annotations
+
+from . import types as T
+
+_LEVEL = {"seq": 0, "choice": 1, "all": 2, "may": 3, "not": 3, "call": 3}
+_JOIN = {"seq": " then ", "choice": " or ", "all": ", "}
+
+
+def print_option(ir: dict, registry=None) -> str:
+    """Canonical DSL text of an option IR: parsing and lowering it gives the same IR back."""
+    if registry is None:
+        from .registry import default_registry
+
+        registry = default_registry()
+    parts = []
+    trig = ir.get("trigger")
+    head = ""
+    if trig:
+        if trig["kind"] == "night":
+            head = "at night: "
+        elif trig["kind"] == "revealed":
+            head = "when revealed: "
+        else:
+            head = "on " + _call(trig["call"], registry) + ": "
+    reward = None
+    for c in ir["clauses"]:
+        if c["kind"] == "reward":
+            reward = c
+            continue
+        parts.append(_clause(c, registry))
+    text = "; ".join(parts)
+    if reward is not None:
+        r = "-> " + _node(reward["body"], 0, registry)
+        text = f"{text} {r}" if text else r
+    return head + text
+
+
+def _clause(c: dict, registry) -> str:
+    pre = "everyone: " if c.get("everyone") else ""
+    if c["kind"] == "roll":
+        n = c["dice"]
+        return f"{pre}roll {n} {'die' if n == 1 else 'dice'}"
+    return f"{pre}{c['kind']} {_node(c['body'], 0, registry)}"
+
+
+def _node(n: dict, min_level: int, registry) -> str:
+    kind = n["node"]
+    if kind == "call":
+        s = _call(n, registry)
+    elif kind in ("may", "not"):
+        s = f"{kind} {_node(n['item'], 3, registry)}"
+    else:
+        s = _JOIN[kind].join(_node(x, _LEVEL[kind] + 1, registry) for x in n["items"])
+    return f"({s})" if _LEVEL[kind] < min_level else s
+
+
+def _call(n: dict, registry) -> str:
+    sym = registry.symbols[n["symbol"]]
+    args = n.get("args", {})
+    out = []
+    pre = sym.prefix_param
+    name = sym.name
+    if pre is not None:
+        v = args.get(pre.name, pre.default if pre.default is not None else 1)
+        out.append(str(v))
+        if v != 1 and sym.plural:
+            name = sym.plural
+    out.append(name)
+    name_words = tuple(sym.name.split())
+    first = True
+    for p in sym.after_params:
+        if p.name not in args:
+            first = False
+            continue
+        v = args[p.name]
+        omit = False
+        if first and isinstance(v, dict):
+            kw = T.REFS[v["ref"]][0]
+            named = T.REFS[v["ref"]][2] == "str"
+            omit = name_words[-len(kw):] == kw and (named or T.accepts_bare(p.type, v["ref"])) and pre is None
+        out.append(T.render(p.type, v, registry, omit_keyword=omit))
+        if p.unit and isinstance(v, int):
+            out.append(p.unit[0] if v == 1 else p.unit[1])
+        first = False
+    return " ".join(out)
+
+
+_EN_CLAUSE = {"require": "requires", "cost": "costs", "suffer": "suffer", "reward": "then"}
+_EN_JOIN = {"seq": ", then ", "choice": " or ", "all": " and "}
+
+
+def describe_option(ir: dict, registry) -> str:
+    """A readable English sentence for the rules site."""
+    bits = []
+    trig = ir.get("trigger")
+    lead = ""
+    if trig:
+        lead = {"night": "At night: ", "revealed": "When revealed: "}.get(trig["kind"]) or \
+            f"On {_call(trig['call'], registry)}: "
+    for c in ir["clauses"]:
+        who = "each player alone " if c.get("everyone") else ""
+        if c["kind"] == "roll":
+            n = c["dice"]
+            bits.append(f"{who}roll{'s' if who else ''} {n} {'die' if n == 1 else 'dice'} that raise the requirement")
+        elif c["kind"] == "require":
+            bits.append(f"{who}requires {_en(c['body'], registry)}")
+        elif c["kind"] == "cost":
+            bits.append(f"{who}costs {_en(c['body'], registry)}")
+        elif c["kind"] == "suffer":
+            bits.append(f"{who}suffer{'s' if who else ''} {_en(c['body'], registry)}")
+        else:
+            bits.append(f"gives {_en(c['body'], registry)}")
+    text = "; ".join(bits)
+    sentence = (lead + text) if lead else text[:1].upper() + text[1:]
+    return sentence + "."
+
+
+def _en(n: dict, registry) -> str:
+    kind = n["node"]
+    if kind == "call":
+        return _call(n, registry)
+    if kind == "may":
+        return "optionally " + _en(n["item"], registry)
+    if kind == "not":
+        return "not " + _en(n["item"], registry)
+    inner = [_en(x, registry) for x in n["items"]]
+    s = _EN_JOIN[kind].join(inner)
+    return f"({s})" if len(inner) > 2 and kind != "all" else s

@@ -1,0 +1,245 @@
+"""The symbol registry: every symbol defined once, as data, indexed for longest-match resolution."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..diagnostics import Diagnostic, Span, make
+from . import types as T
+
+SYMBOLS_DIR = Path(__file__).resolve().parents[2] / "content" / "symbols"
+
+POSITION_OF_CLAUSE = {"require": "requirement", "cost": "cost", "suffer": "negative", "reward": "reward",
+                      "on": "trigger"}
+
+_PHRASE = re.compile(r"^[a-z&][a-z0-9&!']*(?: [a-z&][a-z0-9&!']*)*$")
+
+
+def game_id(game: str) -> str:
+    return game if game.startswith("game:") else f"game:{game}"
+
+
+@dataclass(frozen=True, slots=True)
+class ParamDef:
+    name: str
+    type: str
+    optional: bool = False
+    default: Any = None
+    unit: tuple[str, str] | None = None  # singular, plural
+    before: bool = False
+
+    def to_dict(self) -> dict:
+        out: dict[str, Any] = {"name": self.name, "type": self.type}
+        if self.optional:
+            out["optional"] = True
+        if self.default is not None:
+            out["default"] = self.default
+        if self.unit:
+            out["unit"] = "/".join(self.unit)
+        if self.before:
+            out["before"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class SymbolDef:
+    id: str
+    name: str
+    aliases: tuple[str, ...]
+    plural: str | None
+    category: str
+    positions: tuple[str, ...]
+    params: tuple[ParamDef, ...]
+    games: tuple[str, ...]
+    explanation: str
+    example: str
+    source: tuple[dict, ...]
+    completeness: str
+    summary: str | None = None
+    file: str = ""
+
+    @property
+    def prefix_param(self) -> ParamDef | None:
+        for p in self.params:
+            if p.before:
+                return p
+        return None
+
+    @property
+    def after_params(self) -> tuple[ParamDef, ...]:
+        return tuple(p for p in self.params if not p.before)
+
+    def phrases(self) -> list[str]:
+        out = [self.name, *self.aliases]
+        if self.plural:
+            out.append(self.plural)
+        return out
+
+    def to_dict(self) -> dict:
+        out = {
+            "id": self.id,
+            "name": self.name,
+            "aliases": list(self.aliases),
+            "category": self.category,
+            "positions": list(self.positions),
+            "params": [p.to_dict() for p in self.params],
+            "games": list(self.games),
+            "explanation": self.explanation,
+            "example": self.example,
+            "source": [dict(s) for s in self.source],
+            "completeness": self.completeness,
+        }
+        if self.plural:
+            out["plural"] = self.plural
+        if self.summary:
+            out["summary"] = self.summary
+        return out
+
+
+@dataclass(slots=True)
+class Registry:
+    """Symbols by id, and the phrase tables the parser's longest match uses."""
+
+    symbols: dict[str, SymbolDef] = field(default_factory=dict)
+    phrases: dict[tuple[str, ...], str] = field(default_factory=dict)
+    category_phrases: dict[str, dict[tuple[str, ...], str]] = field(default_factory=dict)
+    enum_tables: dict[str, dict[tuple[str, ...], str]] = field(default_factory=dict)
+    enum_maxlen: dict[str, int] = field(default_factory=dict)
+    max_phrase: int = 1
+    memo: dict = field(default_factory=dict)
+
+    def lookup(self, name: str) -> SymbolDef | None:
+        """A symbol by id (`symbol:venerate-place`), name, alias or plural."""
+        if name in self.symbols:
+            return self.symbols[name]
+        sid = self.phrases.get(tuple(name.lower().split()))
+        return self.symbols.get(sid) if sid else None
+
+    def names(self) -> list[str]:
+        return sorted({" ".join(k) for k in self.phrases})
+
+    def to_bundle(self) -> list[dict]:
+        """The bundle's `symbols` section: one plain dict per symbol, sorted by id."""
+        return [self.symbols[k].to_dict() for k in sorted(self.symbols)]
+
+    def __hash__(self) -> int:  # registries are used as memo keys by identity
+        return id(self)
+
+
+def _unit(u: str | None) -> tuple[str, str] | None:
+    if not u:
+        return None
+    parts = [p.strip() for p in u.split("/")]
+    return (parts[0], parts[1] if len(parts) > 1 else parts[0])
+
+
+def _source_dicts(src) -> tuple[dict, ...]:
+    items = src if isinstance(src, list) else [src]
+    out = []
+    for s in items:
+        d = s.model_dump(exclude_none=True) if hasattr(s, "model_dump") else dict(s)
+        out.append(d)
+    return tuple(out)
+
+
+def build_registry(entries: list[tuple[Any, str, tuple]]) -> tuple[Registry, list[Diagnostic]]:
+    """Index validated Symbol models; report duplicate ids, names and aliases and unusable definitions."""
+    reg = Registry()
+    diags: list[Diagnostic] = []
+    owners: dict[tuple[str, ...], tuple[str, str, tuple]] = {}
+    for sym, path, rec in entries:
+        where = f"{path}" + (f" at {'.'.join(str(p) for p in rec)}" if rec else "")
+        span = Span.point(path)
+        if sym.id in reg.symbols:
+            diags.append(make("E308", f"symbol id `{sym.id}` is defined twice", span,
+                              label="second definition", help=f"first defined in {reg.symbols[sym.id].file}",
+                              notes=(where,)))
+            continue
+        bad = False
+        params = []
+        befores = 0
+        for p in sym.params:
+            if not T.known_type(p.type):
+                diags.append(make("E309", f"symbol `{sym.name}` has a parameter of unknown type `{p.type}`", span,
+                                  label="unknown parameter type", notes=(where,),
+                                  help="known types: int, count, " + ", ".join(
+                                      sorted([*T.ENUMS, *T.REFS, *T.CATEGORY_TYPES]))))
+                bad = True
+            if p.before:
+                befores += 1
+                if p.type not in ("int", "count"):
+                    diags.append(make("E309", f"symbol `{sym.name}`: only a number can be written before it", span,
+                                      notes=(where,)))
+                    bad = True
+            params.append(ParamDef(p.name, p.type, p.optional or p.default is not None, p.default,
+                                   _unit(p.unit), p.before))
+        if befores > 1:
+            diags.append(make("E309", f"symbol `{sym.name}` has more than one leading number", span, notes=(where,)))
+            bad = True
+        phrases = [sym.name, *sym.aliases] + ([sym.plural] if sym.plural else [])
+        for ph in phrases:
+            if not _PHRASE.match(ph):
+                diags.append(make("E309", f"symbol phrase `{ph}` is not plain lower-case words", span,
+                                  notes=(where,), help="write phrases as lower-case words separated by one space"))
+                bad = True
+        if bad:
+            continue
+        d = SymbolDef(
+            id=sym.id, name=sym.name, aliases=tuple(sym.aliases), plural=sym.plural, category=sym.category,
+            positions=tuple(sym.positions), params=tuple(params), games=tuple(game_id(g) for g in sym.games),
+            explanation=sym.explanation, example=sym.example, source=_source_dicts(sym.source),
+            completeness=str(getattr(sym.completeness, "value", sym.completeness)), summary=sym.summary, file=path,
+        )
+        reg.symbols[d.id] = d
+        for ph in dict.fromkeys(phrases):
+            key = tuple(ph.split())
+            if key in owners and owners[key][0] != d.id:
+                other = owners[key]
+                diags.append(make("E308", f"phrase `{ph}` names both `{other[0]}` and `{d.id}`", span,
+                                  label="duplicate name or alias", help=f"`{ph}` is already used in {other[1]}",
+                                  notes=(where,)))
+                continue
+            owners[key] = (d.id, path, rec)
+            reg.phrases[key] = d.id
+            reg.category_phrases.setdefault(d.category, {})[key] = d.id
+            reg.max_phrase = max(reg.max_phrase, len(key))
+    for name, vals in T.ENUMS.items():
+        reg.enum_tables[name] = {tuple(v.split()): v for v in vals}
+        reg.enum_maxlen[name] = max(len(v.split()) for v in vals)
+    return reg, diags
+
+
+def load_registry(dirs: list[Path] | None = None) -> tuple[Registry, list[Diagnostic]]:
+    """Load every `symbols:` list from the YAML files of `dirs` (default: the bundled content/symbols)."""
+    from ..loader import load_file
+    from ..models import Symbol  # models imports the symbol model itself (keeps import order one-way)
+
+    diags: list[Diagnostic] = []
+    entries = []
+    for d in dirs or [SYMBOLS_DIR]:
+        for f in sorted(Path(d).glob("*.yaml")):
+            lf, ds = load_file(f, display=str(f))
+            diags += ds
+            if lf is None or not isinstance(lf.data, dict):
+                continue
+            for i, raw in enumerate(lf.data.get("symbols") or []):
+                try:
+                    entries.append((Symbol.model_validate(raw), str(f), ("symbols", i)))
+                except Exception as exc:  # model errors belong to the validate stage; keep the registry usable
+                    diags.append(make("E309", f"symbol definition is not valid: {str(exc).splitlines()[0]}",
+                                      lf.span(("symbols", i)), notes=(str(exc),)))
+    reg, more = build_registry(entries)
+    return reg, diags + more
+
+
+_DEFAULT: list = []
+
+
+def default_registry() -> Registry:
+    """The registry of the bundled symbols, built once per process."""
+    if not _DEFAULT:
+        _DEFAULT.append(load_registry()[0])
+    return _DEFAULT[0]

@@ -1,0 +1,44 @@
+"""`paleo symbols`: every symbol with its name, aliases, positions, parameters, games and source."""
+
+from __future__ import annotations
+
+import json
+
+from . import types as T
+
+
+def _signature(sym) -> str:
+    parts = []
+    pre = sym.prefix_param
+    if pre:
+        parts.append(f"<{pre.name}:{pre.type}>")
+    parts.append(sym.name)
+    for p in sym.after_params:
+        t = f"{p.name}:{p.type}" + (f"={p.default}" if p.default is not None else "")
+        parts.append(f"[{t}]" if p.optional else f"<{t}>")
+        if p.unit:
+            parts.append(p.unit[1])
+    return " ".join(parts)
+
+
+def symbols_report(registry, fmt: str = "human") -> str:
+    data = registry.to_bundle()
+    if fmt == "json":
+        return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+    lines = []
+    for sym in sorted(registry.symbols.values(), key=lambda s: (s.games, s.name)):
+        lines.append(f"{sym.name}  ({sym.id})")
+        lines.append(f"  usage:     {_signature(sym)}")
+        if sym.aliases:
+            lines.append(f"  aliases:   {', '.join(sym.aliases)}")
+        lines.append(f"  positions: {', '.join(sym.positions)}")
+        for p in sym.params:
+            lines.append(f"  param {p.name}: {T.describe(p.type, registry)}")
+        lines.append(f"  games:     {', '.join(g.removeprefix('game:') for g in sym.games)}")
+        src = "; ".join(f"{s['rulebook']} > {' > '.join(s['section'])}" for s in sym.source)
+        lines.append(f"  source:    {src}")
+        lines.append(f"  example:   {sym.example}")
+        lines.append(f"  {sym.explanation}")
+        lines.append("")
+    lines.append(f"{len(registry.symbols)} symbols")
+    return "\n".join(lines) + "\n"

@@ -1,4 +1,4 @@
-"""Shared fixtures for the bundled-content tests: where the rulebooks are and how content is read."""
+"""Fixtures for the bundled-content tests: the rulebook texts, the validated records and the compiled bundle."""
 
 from __future__ import annotations
 
@@ -9,16 +9,17 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 CONTENT = REPO / "content"
+OWNED_PREFIXES = ("content/paleo/", "content/paleovet/")
 
 
 def rulebooks_dir() -> Path:
     env = os.environ.get("PALEO_RULEBOOKS")
-    return Path(env) if env else (REPO / ".." / "shared" / "rulebooks").resolve()
+    return Path(env) if env else (REPO.parent / "shared" / "rulebooks")
 
 
 @pytest.fixture(scope="session")
 def rulebooks() -> dict[str, str]:
-    """File name -> text of every rulebook; skips outside CI when the texts are absent."""
+    """File name -> text of every rulebook; skips outside CI when the texts are absent, fails under CI."""
     folder = rulebooks_dir()
     texts = {p.name: p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.txt"))} if folder.is_dir() else {}
     if not texts:
@@ -29,9 +30,31 @@ def rulebooks() -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
-def content_records():
+def records():
     from content_helpers import load_records
 
-    records, errors = load_records(CONTENT)
+    recs, errors = load_records(CONTENT)
     assert not errors, "\n".join(errors)
-    return records
+    return recs
+
+
+@pytest.fixture(scope="session")
+def by_id(records):
+    return {r.id: r for r in records}
+
+
+@pytest.fixture(scope="session")
+def bundle():
+    import compiler
+
+    b, diags = compiler.compile(root=REPO)
+    ours = [d for d in diags if d.is_error and d.span.file.replace("\\", "/").startswith(OWNED_PREFIXES)]
+    assert not ours, "\n".join(f"{d.span.file}:{d.span.line}: {d.code} {d.message}" for d in ours)
+    return b
+
+
+@pytest.fixture(scope="session")
+def build_diagnostics():
+    import compiler
+
+    return compiler.compile(root=REPO)[1]

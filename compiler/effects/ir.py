@@ -9,8 +9,9 @@ option   {"node": "option", "clauses": [clause, ...], "trigger"?: trigger}
 trigger  {"kind": "night"}                      at night:
          {"kind": "revealed"}                   when revealed:
          {"kind": "on", "call": call}           on stable action:
-clause   {"node": "clause", "kind": K, "body": node, "everyone"?: true}
-             K is "require" | "cost" | "suffer" | "reward" (the `->` part)
+clause   {"node": "clause", "kind": K, "position": P, "body": node, "everyone"?: true}
+             K is "require" | "cost" | "suffer" | "reward" (the `->` part); P is the symbol
+             position it gives its calls: requirement | cost | negative | reward
          {"node": "clause", "kind": "roll", "dice": N, "everyone"?: true}
 all      {"node": "all", "items": [node, node, ...]}       a, b         (every item, in order)
 choice   {"node": "choice", "items": [node, node, ...]}    a or b       (one of them)
@@ -38,11 +39,11 @@ Optional parameters with a default are always filled in, so equal rules have equ
 
 Example: `require have scythe; cost discard 2 cards -> place this card with group`
 {"node": "option", "clauses": [
-  {"node": "clause", "kind": "require", "body":
+  {"node": "clause", "kind": "require", "position": "requirement", "body":
      {"node": "call", "symbol": "symbol:have", "args": {"item": "symbol:scythe"}}},
-  {"node": "clause", "kind": "cost", "body":
+  {"node": "clause", "kind": "cost", "position": "cost", "body":
      {"node": "call", "symbol": "symbol:discard", "args": {"n": 2}}},
-  {"node": "clause", "kind": "reward", "body":
+  {"node": "clause", "kind": "reward", "position": "reward", "body":
      {"node": "call", "symbol": "symbol:place-this-card-with-group", "args": {}}}]}
 """
 
@@ -52,6 +53,7 @@ import json
 from typing import Any, Iterator
 
 from . import types as T
+from .registry import POSITION_OF_CLAUSE
 
 NODES = ("option", "clause", "all", "choice", "seq", "may", "not", "call")
 CLAUSE_KINDS = ("require", "roll", "cost", "suffer", "reward")
@@ -165,6 +167,8 @@ def validate(ir: Any, registry) -> list[str]:
             if not isinstance(c.get("dice"), int) or c["dice"] < 1:
                 errs.append(f"{w}: a roll needs a number of dice")
         else:
+            if c.get("position") != POSITION_OF_CLAUSE[c["kind"]]:
+                errs.append(f"{w}: position must be {POSITION_OF_CLAUSE[c['kind']]!r}")
             node(c.get("body"), w + ".body")
     return errs
 

@@ -48,7 +48,8 @@ class _Lowering:
                 self.problems.append(Problem("E305", "a roll needs at least 1 die", c.span, "no dice to roll"))
             out["dice"] = c.dice
             return out
-        out["body"] = self.node(c.body, POSITION_OF_CLAUSE[c.kind], c.kind)
+        out["position"] = POSITION_OF_CLAUSE[c.kind]
+        out["body"] = self.node(c.body, out["position"], c.kind)
         return out
 
     def node(self, n, position: str, clause: str) -> dict:
@@ -111,7 +112,7 @@ class _Lowering:
             self.problems.append(Problem(
                 "E303", f"`{sym.name}` cannot be {POSITION_NOUN.get(position, position)}", phrase_span,
                 f"not allowed in `{clause}`", f"`{sym.name}` may be {allowed}"))
-        if self.game not in sym.games:
+        if self.game is not None and self.game not in sym.games:
             games = ", ".join(g.removeprefix("game:") for g in sym.games)
             self.problems.append(Problem(
                 "E304", f"`{sym.name}` is not a symbol of {self.game.removeprefix('game:')}", phrase_span,
@@ -224,6 +225,6 @@ def _usage(sym: SymbolDef, reg: Registry) -> str:
 
 def lower(opt: Option, registry: Registry, game: str) -> tuple[dict | None, list[Problem]]:
     """Lower one parsed option; the IR is None when any problem is an error."""
-    lw = _Lowering(registry, game_id(game))
+    lw = _Lowering(registry, game_id(game) if game else None)
     ir = lw.option(opt)
     return (None if lw.problems else ir), lw.problems

@@ -26,8 +26,9 @@ CODES = [
     ),
     Code(
         "G403", "unused-module-secret", W, "a module lists a secret that nothing uses",
-        what="A module's component list includes secret N, but no card, token or mission in the content "
-        "reveals or mentions N, and every card of the module is completely authored.",
+        what="A module's component list includes secret N, but none of the module's cards, missions or "
+        "ideas, none of the listed secrets' faces and none of its product's other cards reveals N, and every "
+        "card of the module is completely authored.",
         why="A listed component nobody can reach is either a typo in the list or a reference missing from "
         "a card.",
         example="modules:\n  - id: module:fx/A\n    secrets: [{number: 1}, {number: 2}]   # nothing reveals 2",

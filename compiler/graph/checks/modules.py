@@ -56,25 +56,35 @@ def secrets_outside_module(F: Facts, g: Graph) -> Iterable[Diagnostic]:
 
 
 def unused_module_secrets(F: Facts, g: Graph) -> Iterable[Diagnostic]:
-    used: set[int] = set()
-    for ref in F.refs:
-        if ref.option is None:
-            continue
-        if ref.kind == "secret-mark":
-            used.update(int(h[7:]) for h in ref.resolved)
-            continue
-        n = referenced_number(F, ref)
-        if n is not None:
-            used.add(n)
     for mid in sorted(F.modules):
         m = F.modules[mid]
+        uses = m.get("secret_uses") or ()
+        if not uses:
+            continue
         if not F.fully_known(mid):
             continue  # an unknown card face may be the one that reveals it; G406 names that gap
-        for i, use in enumerate(m.get("secret_uses") or ()):
+        listed = {u["number"] for u in uses}
+        scope = set(m.get("cards") or ()) | set(m.get("missions") or ()) | set(m.get("ideas") or ())
+        for n in listed:
+            scope.update(F.secret_cards.get(n, ()))
+        if m.get("product"):
+            scope.update(c for c in F.cards_by_product.get(m["product"], ()) if not F.cards[c].get("module"))
+            scope.update(F.tokens_by_product.get(m["product"], ()))
+        used: set[int] = set()
+        for src in scope:
+            for ref in F.refs_by_src.get(src, ()):
+                if ref.kind == "secret-mark":
+                    used.update(int(h[7:]) for h in ref.resolved)
+                    continue
+                n = referenced_number(F, ref)
+                if n is not None:
+                    used.add(n)
+        for i, use in enumerate(uses):
             n = use["number"]
             if n in used or any(True for _ in g.predecessors(secret_node(n), ("always-needs",))):
                 continue
             yield make(
-                "G403", f"module {m['letter']} lists secret {n}, but nothing reveals it", F.span(mid, "secrets", i),
-                label="listed here, used by no card", help="remove it from the list, or add the reveal to the card that needs it",
+                "G403", f"module {m['letter']} lists secret {n}, but none of its cards reveals it", F.span(mid, "secrets", i),
+                label="listed here, used by no card of the module",
+                help="remove it from the list, or add the reveal to the card that needs it",
             )

@@ -670,15 +670,41 @@ def roundtrip_load(text: str) -> Any:
 
     from .loader import MAX_DEPTH, resolve_plain
 
+    from .loader import MAX_EXPANDED_NODES
+
     yaml = YAML(typ="rt")
-    yaml.preserve_quotes = True
+    for ev in yaml.parse(text):
+        tag = getattr(ev, "tag", None)
+        tag = getattr(tag, "value", tag)
+        if tag is not None and tag != "!":
+            raise ValueError(f"explicit tag {tag}")
+    yaml = YAML(typ="rt")
     node = yaml.compose(text)
     if node is None:
         return None
     memo: dict[int, Any] = {}
-    implicit = ("tag:yaml.org,2002:str", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq",
-                "tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:int",
-                "tag:yaml.org,2002:float")
+    sizes: dict[int, int] = {}
+
+    def size(n, depth) -> int:
+        if depth > MAX_DEPTH:
+            raise ValueError("nesting too deep")
+        hit = sizes.get(id(n))
+        if hit:
+            return hit
+        if hit is not None:
+            raise ValueError("recursive alias")
+        sizes[id(n)] = 0
+        total = 1
+        if isinstance(n, SequenceNode):
+            total += sum(size(c, depth + 1) for c in n.value)
+        elif isinstance(n, MappingNode):
+            total += sum(size(k, depth + 1) + size(v, depth + 1) for k, v in n.value)
+        if total > MAX_EXPANDED_NODES:
+            raise ValueError("alias expansion too large")
+        sizes[id(n)] = total
+        return total
+
+    size(node, 0)
 
     def build(n, depth):
         if depth > MAX_DEPTH:
@@ -686,11 +712,6 @@ def roundtrip_load(text: str) -> Any:
         hit = memo.get(id(n))
         if hit is not None:
             return hit
-        tag = getattr(n.tag, "value", n.tag) if n.tag is not None else None
-        if isinstance(tag, str) and tag.startswith("!") and tag != "!":
-            raise ValueError(f"explicit tag {tag}")
-        if isinstance(tag, str) and tag.startswith("tag:yaml.org") and tag not in implicit:
-            raise ValueError(f"explicit tag {tag}")
         if isinstance(n, ScalarNode):
             if n.style is None:
                 return resolve_plain(n.value)

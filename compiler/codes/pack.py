@@ -1,0 +1,65 @@
+"""Codes for synthetic packs: test content that may only fill what the bundled content leaves open (P5xx)."""
+
+from . import Code, E
+
+CODES = [
+    Code(
+        "P501", "pack-marker", E, "a pack file's `pack:` marker is malformed",
+        what="The top-level `pack:` mapping must say `synthetic: true` and give the pack a `name`.",
+        why="Synthetic packs are invented test data; the marker is what keeps them apart from "
+        "rulebook facts in every report and in the bundle.",
+        example="pack: {name: my-pack}",
+        fix="Write `pack: {synthetic: true, name: my-pack}`.",
+    ),
+    Code(
+        "P502", "pack-redefinition", E, "a pack redefines a record of the bundled content",
+        what="A pack declares a record whose id the bundled content already declares.",
+        why="A pack may only add what is missing; replacing a bundled record would let test data "
+        "overrule what the rulebooks state.",
+        example="pack: {synthetic: true, name: p}\ncards:\n  - id: card:paleo/trap   # already bundled",
+        fix="Give the invented record its own id (for example under `card:synthetic/`).",
+    ),
+    Code(
+        "P503", "pack-symbol", E, "a pack declares a symbol",
+        what="A pack has a `symbols:` list.",
+        why="Symbols are the language every card is written in; a pack that added one would test "
+        "rules no rulebook states.",
+        example="pack: {synthetic: true, name: p}\nsymbols:\n  - id: symbol:teleport",
+        fix="Write the pack's options with the registry's symbols only.",
+    ),
+    Code(
+        "P504", "pack-record-kind", E, "a pack declares a kind of record it may not add",
+        what="Packs may add cards (the faces the rulebooks never print) and dice (whose faces are not "
+        "given); games, products, modules, boards, tokens, secrets, scenarios and interpretations "
+        "come from the rulebooks only.",
+        why="Everything else is stated by the rulebooks, so a pack version of it would be a contradiction "
+        "or a redefinition.",
+        example="pack: {synthetic: true, name: p}\nmodules:\n  - id: module:synthetic/Z",
+        fix="Remove the record; add cards to an existing module or product instead.",
+    ),
+    Code(
+        "P505", "pack-over-printed-count", E, "a pack adds more cards than the printed count leaves missing",
+        what="The bundled cards of a module or product plus the pack's cards exceed the printed card "
+        "count the rulebooks give.",
+        why="Coverage counts the missing cards; a pack may fill that gap but not invent extra cards.",
+        example="# module M prints 12 cards; 12 are bundled\npack: {synthetic: true, name: p}\ncards:\n"
+        "  - id: card:synthetic/extra\n    module: module:anb/M",
+        fix="Remove cards (or copies) from the pack until the count fits.",
+    ),
+    Code(
+        "P506", "pack-contradiction", E, "a pack card contradicts a stated fact",
+        what="A pack card refers to a game, product or module the bundle does not have, belongs to a "
+        "module of another product, prints a secret number whose card face is already bundled, or "
+        "gives a die's faces where the bundled content already gives them.",
+        why="A pack may fill gaps, not change what the bundled content says.",
+        example="cards:\n  - id: card:synthetic/x\n    kind: secret\n    number: 23   # secret 23 is bundled",
+        fix="Use a free secret number, the right product, or drop the record.",
+    ),
+    Code(
+        "P507", "pack-unlabelled", E, "a pack record is not labelled synthetic",
+        what="Every record of a pack must say it is synthetic, in its name or summary.",
+        why="Invented test data must never be mistaken for a Paleo fact in a report or a page.",
+        example="cards:\n  - id: card:synthetic/x\n    name: Wolf",
+        fix="Name it `Wolf (synthetic)` or say so in its summary.",
+    ),
+]

@@ -1,0 +1,278 @@
+"""What a game is made of, read once from the bundle: card definitions, runnable options, decks, stocks."""
+
+from __future__ import annotations
+
+from .bundle import check_version
+from .ir import compile_option
+from .ops import OPS, SKILLS, OpError
+
+
+class NotPlayable(Exception):
+    """The bundle lacks facts the engine needs; `facts` lists each missing fact in words."""
+
+    def __init__(self, facts: list[str]):
+        self.facts = facts
+        head = f"not playable: {len(facts)} missing fact{'s' if len(facts) != 1 else ''}"
+        super().__init__(head + "".join(f"\n  - {f}" for f in facts[:50]) + ("\n  - ..." if len(facts) > 50 else ""))
+
+
+class SetupError(Exception):
+    """The game cannot be created as asked (unknown game, scenario, module or player count)."""
+
+
+RED_BACKS = frozenset({"danger"})
+WORKBENCH_PARAMS = {"workbench_torches": "torch", "workbench_stone_axes": "stone-axe", "workbench_spears": "spear"}
+SUPPORT_KINDS = {"person": "people", "dream": "dreams", "idea": "ideas"}
+
+
+def _local(id_: str) -> str:
+    return id_.split(":", 1)[-1].split("/")[-1]
+
+
+class Rules:
+    """The static half of a game: everything fixed by the bundle, the game id and the modules chosen.
+
+    Shared by every state of that game (clones and JSON round trips reuse it).
+    """
+
+    def __init__(self, bundle: dict, game: str, modules: list[str]):
+        check_version(bundle)
+        self.bundle = bundle
+        self.game_id = game
+        games = {g["id"]: g for g in bundle.get("games", [])}
+        if game not in games:
+            raise SetupError(f"unknown game `{game}`; the bundle has: {', '.join(sorted(games)) or 'none'}")
+        self.game = games[game]
+        params = self.game.get("parameters") or {}
+        self.victory_target = int(params.get("victory_tokens_to_win") or 5)
+        self.skull_limit = int(params.get("skulls_to_lose") or 5)
+        self.tie_result = params.get("tie_result") or "win"
+        self.starting_food = int(params.get("starting_food", 5) or 0)
+        self.people_per_group = int(params.get("people_per_starting_group") or 2)
+        self.backs_seen = int(params.get("backs_seen_when_choosing") or 3)
+        players = self.game.get("players") or {}
+        self.min_players = int(players.get("min") or 1)
+        self.max_players = int(players.get("max") or 4)
+
+        mods = {m["id"]: m for m in bundle.get("modules", [])}
+        for m in modules:
+            if m not in mods:
+                raise SetupError(f"unknown module `{m}`")
+        self.modules = list(modules)
+        self.cards = {c["id"]: c for c in bundle.get("cards", [])}
+        products = [p for p in bundle.get("products", []) if p.get("game") == game]
+        base_products = [p["id"] for p in products if p.get("kind") == "base-game"]
+        self.base_product = base_products[0] if base_products else None
+
+        self.tokens = {t["id"]: t for t in bundle.get("tokens", []) if t.get("game") == game}
+        self.tool_by_name = {}
+        for t in self.tokens.values():
+            if t.get("kind") in ("tool", "cult-tool"):
+                self.tool_by_name[_local(t["id"])] = t["id"]
+                if t.get("name"):
+                    self.tool_by_name[t["name"].lower()] = t["id"]
+        self.tool_stock = {}
+        for param, local in WORKBENCH_PARAMS.items():
+            tid = self.tool_by_name.get(local)
+            if tid and isinstance(params.get(param), int):
+                self.tool_stock[tid] = params[param]
+
+        missing: list[str] = []
+        self.gaps: list[str] = []
+        # which cards take part
+        sel = set(self.modules)
+        self.base_set: list[str] = []
+        self.support: dict[str, list[str]] = {"people": [], "dreams": [], "ideas": []}
+        self.secret_cards: dict[int, list[str]] = {}
+        self.missions: list[str] = []
+        module_cards: list[str] = []
+        for cid in sorted(self.cards):
+            c = self.cards[cid]
+            if c.get("game") != game:
+                continue
+            kind, prod, mod = c.get("kind"), c.get("product"), c.get("module")
+            if mod is not None and mod not in sel:
+                continue
+            if mod is None and prod != self.base_product:
+                continue
+            if kind == "base" and mod is None:
+                self.base_set.append(cid)
+            elif kind in SUPPORT_KINDS and mod is None:
+                self.support[SUPPORT_KINDS[kind]].append(cid)
+            elif kind == "secret" and c.get("number"):
+                self.secret_cards.setdefault(c["number"], []).append(cid)
+            elif kind == "mission" and mod is not None:
+                self.missions.append(cid)
+            elif mod is not None and kind in ("module", "base"):
+                module_cards.append(cid)
+        self.exploration = self.base_set + module_cards
+        # the secrets of the chosen modules, plus numbered secret cards of the base product itself
+        base_secrets = {self.cards[c].get("number") for cs in self.secret_cards.values() for c in cs
+                        if self.cards[c].get("module") is None}
+        self.secret_numbers = sorted({n for m in self.modules for n in mods[m].get("secrets", [])} | base_secrets)
+
+        if not self.base_set:
+            missing.append("base card set (1): the bundle has no card of kind `base` for the base game, so no exploration deck can be dealt")
+        for m in self.modules:
+            mod = mods[m]
+            have = sum(1 for c in module_cards + self.missions if self.cards[c].get("module") == m)
+            printed = mod.get("printed_cards")
+            if have == 0:
+                missing.append(f"{m}: no card faces (printed count {'unknown' if printed is None else printed})")
+            elif printed is not None and have < printed:
+                missing.append(f"{m}: {printed - have} of {printed} printed cards missing")
+        for n in self.secret_numbers:
+            if n not in self.secret_cards:
+                missing.append(f"secret:{n}: its card face is not in the bundle")
+        if len(self.support["people"]) == 0:
+            missing.append("people cards (2): no person card in the bundle")
+        if not self.support["dreams"]:
+            missing.append("dream cards (3): no dream card in the bundle")
+        if not self.support["ideas"]:
+            missing.append("idea cards (4): no idea card in the bundle")
+
+        self.persons: dict[str, dict] = {}
+        for cid in self.support["people"]:
+            p = self.cards[cid].get("person")
+            if not isinstance(p, dict) or not isinstance(p.get("hearts"), int):
+                missing.append(f"{cid}: skills, hearts and tools of the person are not given")
+                continue
+            self.persons[cid] = {
+                "strength": int(p.get("strength") or 0), "awareness": int(p.get("awareness") or 0),
+                "craftsmanship": int(p.get("craftsmanship") or 0), "hearts": int(p["hearts"]),
+                "tools": [self.tool_id(t) for t in p.get("tools") or []],
+            }
+
+        self.options: dict[str, list] = {}
+        self.variants: dict[str, dict[int, int]] = {}
+        in_play = self.exploration + self.missions + self.support["dreams"] + self.support["ideas"] + [
+            c for cs in self.secret_cards.values() for c in cs]
+        uses_dice = False
+        for cid in in_play:
+            c = self.cards[cid]
+            if c.get("back") is None and c.get("kind") not in ("mission",):
+                missing.append(f"{cid}: card back not given")
+            opts = []
+            for i, o in enumerate(c.get("options") or []):
+                ir = o.get("ir") if isinstance(o, dict) else None
+                text = o.get("text", "") if isinstance(o, dict) else str(o)
+                if ir is None:
+                    missing.append(f"{cid}: option {i + 1} has no compiled effect")
+                    continue
+                try:
+                    variants = compile_option(i, text, ir)
+                except OpError as exc:
+                    missing.append(f"{cid}: option {i + 1}: {exc}")
+                    continue
+                uses_dice = uses_dice or any(v.dice for v in variants)
+                opts.extend(variants)
+            if not (c.get("options") or []) and c.get("kind") not in ("person",):
+                if c.get("kind") == "idea":
+                    # an idea whose face is unknown still sits in the idea deck and on the workbench;
+                    # it can never be crafted, which does not stop a game (a gap, not a blocker)
+                    self.gaps.append(f"{cid}: idea card without a known face (cannot be crafted)")
+                else:
+                    missing.append(f"{cid}: its options (card face) are not given")
+            self.options[cid] = opts
+            self.variants[cid] = {}
+            for o in opts:
+                self.variants[cid][o.index] = self.variants[cid].get(o.index, 0) + 1
+        self.die_faces = None
+        for d in sorted(bundle.get("dice", []), key=lambda d: d["id"]):
+            if d.get("game") == game and d.get("faces"):
+                self.die_faces = [self._face(f) for f in d["faces"]]
+                break
+        if uses_dice and self.die_faces is None:
+            missing.append("dice: the faces of the base game's dice are not given")
+        self.missing = missing
+        self.symbols = sorted(OPS)
+
+    def tool_id(self, t: str) -> str:
+        if t.startswith("token:"):
+            return t
+        if t.startswith("symbol:"):
+            t = _local(t)
+        return self.tool_by_name.get(t.lower(), self.tool_by_name.get(t.lower().replace(" ", "-"), t))
+
+    @staticmethod
+    def _face(f) -> tuple[str, int] | None:
+        if isinstance(f, dict):
+            skill, n = f.get("skill"), f.get("n", 1)
+        else:
+            parts = str(f).replace(":", " ").replace("+", " ").split()
+            if not parts or parts[0] not in SKILLS:
+                return None
+            skill = parts[0]
+            n = int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else 1
+        return (skill, int(n)) if skill in SKILLS else None
+
+    def name(self, cid: str) -> str:
+        c = self.cards.get(cid) or {}
+        return c.get("name") or _local(cid)
+
+    def back(self, cid: str) -> str:
+        return (self.cards.get(cid) or {}).get("back") or "unknown"
+
+    def is_danger(self, cid: str) -> bool:
+        c = self.cards.get(cid) or {}
+        return c.get("back") in RED_BACKS or "skull" in (c.get("marks") or [])
+
+    def has_moon(self, cid: str) -> bool:
+        """A night action card: printed with the moon, or with an option that acts `at night`."""
+        if "moon" in ((self.cards.get(cid) or {}).get("marks") or []):
+            return True
+        return any(o.trigger == "night" for o in self.options.get(cid, ()))
+
+    def option(self, cid: str, index: int, variant: int = 0):
+        for o in self.options.get(cid, ()):
+            if o.index == index and o.variant == variant:
+                return o
+        raise KeyError((cid, index, variant))
+
+
+_CACHE: dict = {}
+
+
+def rules_for(bundle: dict, game: str, modules: list[str]) -> Rules:
+    """The Rules of (bundle, game, modules), built once and shared."""
+    key = (id(bundle), game, tuple(modules))
+    hit = _CACHE.get(key)
+    if hit is not None and hit.bundle is bundle:
+        return hit
+    if len(_CACHE) > 64:
+        _CACHE.clear()
+    r = Rules(bundle, game, modules)
+    _CACHE[key] = r
+    return r
+
+
+def scenario_modules(bundle: dict, game: str, scenario: str | None) -> list[str]:
+    """Module ids for a scenario id (`scenario:…`, `level:…`, `suggestion:…`), a `+`-joined list of
+    module letters or ids (`A+B`), or `none` / None for the base set alone."""
+    if scenario in (None, "", "none", "base"):
+        return []
+    mods = [m for m in bundle.get("modules", []) if m.get("game") == game]
+    by_letter: dict[str, list[str]] = {}
+    for m in mods:
+        by_letter.setdefault(m["letter"], []).append(m["id"])
+    scen = {s["id"]: s for s in bundle.get("scenarios", [])}
+    if scenario in scen:
+        letters = scen[scenario].get("modules") or []
+        prods = {scen[scenario].get("product")}
+    else:
+        letters = [x.strip() for x in scenario.split("+") if x.strip()]
+        prods = set()
+    out = []
+    for x in letters:
+        if x.startswith("module:"):
+            if x not in {m["id"] for m in mods}:
+                raise SetupError(f"unknown module `{x}`")
+            out.append(x)
+            continue
+        cands = by_letter.get(x, [])
+        if not cands:
+            raise SetupError(f"no module with letter `{x}` in game `{game}`"
+                             + ("" if scenario in scen else f" (and `{scenario}` is not a scenario id)"))
+        pick = [c for c in cands if any(m.get("product") in prods for m in mods if m["id"] == c)] or cands
+        out.append(sorted(pick)[0])
+    return out

@@ -119,12 +119,16 @@ class Reference:
     def name(self, rid: str) -> str:
         r = self.by_id.get(rid)
         if r is None:
-            return rid
+            node = self.graph.nodes.get(rid) or {}
+            return str(node.get("label") or node.get("name") or rid)
         sec = self.section_of[rid]
         if sec == "modules":
             return f"Module {r.get('letter')}" + (f": {r['name']}" if r.get("name") else "")
         if sec == "secrets":
             return f"Secret {r.get('number')}"
+        if sec == "symbols":
+            n = str(r.get("name") or rid)
+            return n[:1].upper() + n[1:]
         if sec == "scenarios":
             return f"{_KIND_TITLES.get(r.get('kind'), 'Scenario')} {r.get('name') or rid.split('/')[-1]}"
         if sec == "tokens" and not r.get("name") and r.get("number") is not None:
@@ -238,41 +242,39 @@ class Reference:
         return m.pre(source, cls="paleo-diagram")
 
     def _coverage_lines(self, rid: str, printed, cards: list[dict]) -> list[str]:
-        authored = Counter()
-        for c in cards:
-            authored[c.get("completeness") or "unknown"] += int(c.get("copies") or 1)
-        total = sum(authored.values())
-        printed_s = "not stated" if printed is None else str(printed)
-        missing = "" if printed is None else str(max(0, int(printed) - total))
-        rows = [[m.text(printed_s), m.text(total), m.text(authored["complete"]), m.text(authored["partial"]),
-                 m.text(authored["unknown"]), m.text(missing)]]
-        out = ["## Coverage", "", "Printed cards against the cards authored in the content (counting copies).", "",
-               m.table(["Printed", "Authored", "Complete", "Partial", "Unknown", "Missing"], rows), ""]
-        extra = self._bundle_coverage(rid)
-        if extra:
-            out += ["Coverage as computed by the compiler:", "",
-                    m.table(["Measure", "Value"], [[m.text(k), m.text(v)] for k, v in extra]), ""]
+        """Printed against authored cards: the compiler's coverage when the bundle has it, else counted here."""
+        entry = self._bundle_coverage(rid)
+        if entry is None:
+            authored = Counter()
+            for c in cards:
+                authored[c.get("completeness") or "unknown"] += int(c.get("copies") or 1)
+            total = sum(authored.values())
+            entry = {"printed": printed, "authored": total, "complete": authored["complete"], "partial": authored["partial"],
+                     "unknown": authored["unknown"], "missing": None if printed is None else max(0, int(printed) - total)}
+        cols = ["printed", "authored", "complete", "partial", "unknown", "missing"]
+
+        def cell(v):
+            return "not stated" if v is None else m.text(v)
+
+        out = ["## Coverage", "", "Printed cards against the cards authored in the content.", "",
+               m.table([c.capitalize() for c in cols], [[cell(entry.get(c)) for c in cols]]), ""]
+        if entry.get("over"):
+            out += [f"**{m.text(entry['over'])}** more authored than printed.", ""]
+        groups = [g for g in entry.get("groups") or [] if isinstance(g, dict)]
+        if groups:
+            out += ["By card group:", "", m.table(["Group", *[c.capitalize() for c in cols]],
+                                                  [[m.text(g.get("name")), *[cell(g.get(c)) for c in cols]] for g in groups]), ""]
         return out
 
-    def _bundle_coverage(self, rid: str) -> list[tuple[str, str]]:
+    def _bundle_coverage(self, rid: str) -> dict | None:
         cov = self.b.get("coverage") or {}
-        entry = None
-        if isinstance(cov, dict):
-            if isinstance(cov.get(rid), dict):
-                entry = cov[rid]
-            else:
-                for v in cov.values():
-                    if isinstance(v, dict) and isinstance(v.get(rid), dict):
-                        entry = v[rid]
-                        break
-                    if isinstance(v, list):
-                        for e in v:
-                            if isinstance(e, dict) and e.get("id") == rid:
-                                entry = e
-        if not entry:
-            return []
-        return [(str(k), v if isinstance(v, (str, int, float)) else ", ".join(f"{a}: {b}" for a, b in v.items())
-                 if isinstance(v, dict) else str(v)) for k, v in sorted(entry.items()) if k != "id"]
+        if not isinstance(cov, dict):
+            return None
+        for key in ("modules", "products"):
+            part = cov.get(key)
+            if isinstance(part, dict) and isinstance(part.get(rid), dict):
+                return part[rid]
+        return cov[rid] if isinstance(cov.get(rid), dict) else None
 
     # ---- pages ---------------------------------------------------------------------------
 

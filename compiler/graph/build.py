@@ -426,7 +426,7 @@ def _resolve(F: Facts, g: Graph, ref: Ref) -> None:
         if k == "game":
             if not ref.src.startswith(("card:", "token:")):  # cards hang off their product or module
                 g.edge(ref.src, h, PART_OF)
-        elif k == "product" and not ref.src.startswith("scenario:"):
+        elif k == "product" and ref.src not in F.scenarios:
             if not src_rec.get("module"):
                 g.edge(h, ref.src, PROVIDES)
         elif k == "module" and ref.src.startswith("card:"):
@@ -437,6 +437,8 @@ def _resolve(F: Facts, g: Graph, ref: Ref) -> None:
             g.edge(ref.src, h, FACE)
         elif k == "secret" and ref.src.startswith("module:"):
             pass  # drawn above as the module providing the secret
+        elif k == "card" and ref.src.startswith("module:") and F.cards.get(h, {}).get("module") == ref.src:
+            pass  # its own mission or idea: the module already provides it
         else:
             g.edge(ref.src, h, edge_kind)
     # a secret card's face that reveals another secret: a reveal-chain edge

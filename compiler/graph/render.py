@@ -28,10 +28,14 @@ def render_graph(bundle: dict, fmt: str, scenario: str | None) -> tuple[str, boo
 
 def subgraph(data: dict, root: str) -> dict:
     """The nodes reachable from `root` along the edges a scenario needs, with the edges among them."""
+    kinds = {n["id"]: n.get("kind") for n in data["nodes"]}
     out: dict[str, list[tuple[str, str]]] = {}
     for e in data["edges"]:
-        if e["kind"] in _SCENARIO_EDGES:
-            out.setdefault(e["source"], []).append((e["target"], e["kind"]))
+        if e["kind"] not in _SCENARIO_EDGES:
+            continue
+        if e["kind"] == "provides" and kinds.get(e["source"]) == "product" and kinds.get(e["target"]) == "module":
+            continue  # a product's other modules are not part of the scenario
+        out.setdefault(e["source"], []).append((e["target"], e["kind"]))
     keep = {root}
     stack = [root]
     while stack:

@@ -441,6 +441,9 @@ class Game:
     def _ctx_for(self, item_player, card, kind, helpers=()):
         return Ctx(item_player, list(helpers), card, kind)
 
+    def _ctx_day(self, p: int) -> Ctx:
+        return Ctx(p, self._helpers_of(p), None, "day")
+
     def _helpers_of(self, p: int) -> list[int]:
         return [h for h in range(self.s["players"]) if self.s["helping"][h] == p]
 

@@ -22,7 +22,7 @@ class Option:
     """One way of resolving one printed option of a card."""
 
     __slots__ = ("index", "variant", "text", "negative", "reqs", "dice", "costs", "effects", "symbols",
-                 "trigger", "forbid", "help")
+                 "trigger", "forbid", "help", "calls")
 
     def __init__(self, index: int, variant: int, text: str):
         self.index = index
@@ -37,6 +37,7 @@ class Option:
         self.symbols: list[str] = []
         self.trigger: str | None = None
         self.help = False
+        self.calls: list[tuple[str, str, dict]] = []  # (position, symbol, args): for policies and reports
 
     def need(self) -> dict:
         need: dict = {}
@@ -97,6 +98,7 @@ def compile_option(index: int, text: str, ir: dict) -> list[Option]:
                 opt.help = True
             fn = factory(position, call.get("args") or {})
             opt.symbols.append(sym)
+            opt.calls.append((position, sym, call.get("args") or {}))
             if position == "requirement":
                 (opt.forbid if negated else opt.reqs).append(fn)
             elif position == "cost":

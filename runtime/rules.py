@@ -186,6 +186,7 @@ class Rules:
             missing.append("dice: the faces of the base game's dice are not given")
         self.missing = missing
         self.symbols = sorted(OPS)
+        self.symbols_in_play = sorted({sym for opts in self.options.values() for o in opts for sym in o.symbols})
 
     def tool_id(self, t: str) -> str:
         if t.startswith("token:"):

@@ -1,0 +1,121 @@
+"""`paleo sim`: play seeded games with a reference policy and report outcomes per game and in sum."""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+
+from .bundle import BundleError, load_bundle
+from .engine import Game, IllegalAction
+from .policies import POLICIES
+from .rules import NotPlayable, SetupError
+
+
+def game_for(bundle: dict, scenario: str | None) -> str:
+    for s in bundle.get("scenarios", []):
+        if s["id"] == scenario:
+            return s["game"]
+    ids = [g["id"] for g in bundle.get("games", [])]
+    return "game:paleo" if "game:paleo" in ids else (ids[0] if ids else "game:paleo")
+
+
+def play(bundle: dict, *, game: str, scenario: str | None, players: int, seed: int, policy: str,
+         on_action=None) -> Game:
+    """Play one game to its end; `on_action(game)` runs after every action (invariants, round trips)."""
+    g = Game.new(bundle, game=game, scenario=scenario, players=players, seed=seed)
+    pol = POLICIES[policy](seed)
+    while not g.is_terminal():
+        g.apply(pol(g))
+        if on_action is not None:
+            g = on_action(g) or g
+    return g
+
+
+def result_of(g: Game, seed: int) -> dict:
+    o = g.outcome
+    return {"seed": seed, "result": o["result"], "tie": o["tie"], "days": o["days"], "nights": o["nights"],
+            "skulls": o["skulls"], "victory": o["victory"], "cause": o["cause"], "actions": g.s["actions"],
+            "symbols": sorted(g.s["used"])}
+
+
+def summarise(results: list[dict], symbols: list[str]) -> dict:
+    n = len(results) or 1
+    share = lambda k: sum(1 for r in results if r["result"] == k) / n  # noqa: E731
+    nights = [r["nights"] for r in results]
+    return {
+        "games": len(results), "win_share": share("win"), "loss_share": share("loss"),
+        "unfinished_share": share("unfinished"), "tie_share": sum(1 for r in results if r["tie"]) / n,
+        "median_nights": statistics.median(nights) if nights else 0,
+        "symbol_share": {s: sum(1 for r in results if s in r["symbols"]) / n for s in symbols},
+    }
+
+
+class Progress:
+    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
+
+    def __init__(self, total: int, stream=None):
+        self.total = total
+        self.stream = stream or sys.stderr
+        self.on = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.last = -1
+
+    def update(self, done: int) -> None:
+        if not self.on:
+            return
+        pct = int(100 * done / max(self.total, 1))
+        if pct == self.last and done != self.total:
+            return
+        self.last = pct
+        bar = "#" * (pct // 4) + "-" * (25 - pct // 4)
+        self.stream.write(f"\r[{bar}] {done}/{self.total} games")
+        if done == self.total:
+            self.stream.write("\n")
+        self.stream.flush()
+
+
+def run(bundle: dict, *, scenario: str | None, players: int, games: int, seed: int, policy: str,
+        progress: bool = True) -> dict:
+    game = game_for(bundle, scenario)
+    results = []
+    bar = Progress(games) if progress else None
+    used_symbols: set[str] = set()
+    for i in range(games):
+        g = play(bundle, game=game, scenario=scenario, players=players, seed=seed + i, policy=policy)
+        results.append(result_of(g, seed + i))
+        used_symbols |= set(g.rules.symbols_in_play)
+        if bar:
+            bar.update(i + 1)
+    return {"scenario": scenario, "players": players, "policy": policy, "seed": seed, "results": results,
+            "summary": summarise(results, sorted(used_symbols))}
+
+
+def main(args) -> int:
+    try:
+        bundle = load_bundle(args.bundle)
+        report = run(bundle, scenario=args.scenario, players=args.players, games=args.games, seed=args.seed,
+                     policy=getattr(args, "policy", "random") or "random")
+    except (BundleError, SetupError) as exc:
+        sys.stderr.write(f"paleo sim: {exc}\n")
+        return 2
+    except NotPlayable as exc:
+        sys.stderr.write(f"paleo sim: {exc}\n")
+        return 1
+    except IllegalAction as exc:  # a policy bug, never a content problem
+        sys.stderr.write(f"paleo sim: internal error: {exc}\n")
+        return 2
+    if getattr(args, "format", "human") == "json":
+        sys.stdout.write(json.dumps(report, sort_keys=True, indent=1) + "\n")
+        return 0
+    out = sys.stdout
+    for r in report["results"]:
+        out.write(f"seed {r['seed']:>6}: {r['result']:<10}{' (tie)' if r['tie'] else '      '} days {r['days']:>3}  "
+                  f"skulls {r['skulls']}  victory {r['victory']}  {r['cause']}\n")
+    s = report["summary"]
+    out.write(f"\n{s['games']} games, {report['players']} players, policy {report['policy']}: "
+              f"win {s['win_share']:.1%}, loss {s['loss_share']:.1%}, unfinished {s['unfinished_share']:.1%}, "
+              f"ties {s['tie_share']:.1%}, median nights {s['median_nights']}\n")
+    out.write("symbols (share of games):\n")
+    for sym, v in sorted(s["symbol_share"].items()):
+        out.write(f"  {sym:<28} {v:.1%}\n")
+    return 0

@@ -833,6 +833,14 @@ def _files(paths: list[str]) -> tuple[list[Path], list[str]]:
     return unique, missing
 
 
+def _not_formatted(path: str, before: str, after: str) -> Diagnostic:
+    """F001 at the first line that differs from the canonical layout."""
+    a, b = before.splitlines(), after.splitlines()
+    line = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b))) + 1
+    return make("F001", "file is not in canonical key order and layout", Span.point(path, line, 1),
+                help="run `paleo fmt` on it")
+
+
 def _render(d: Diagnostic) -> str:
     s = d.span
     out = f"{s.file}:{s.line}:{s.column}: {d.severity.value}[{d.code}]: {d.message}"
@@ -882,6 +890,7 @@ def run(paths: list[str], *, check: bool, diff: bool, out: TextIO | None = None)
                 fromfile=f"a/{shown}", tofile=f"b/{shown}",
             ))
         if check:
+            out.write(_render(_not_formatted(shown, text, new)) + "\n")
             out.write(f"would reformat {shown}\n")
             rc = max(rc, 1)
         elif not diff:

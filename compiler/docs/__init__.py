@@ -61,12 +61,13 @@ def _effects_helpers(bundle: dict):
     return describe, compile_example
 
 
-def _graph_renderer():
+def _scenario_subgraph():
+    """The graph stage's scenario subgraph (what playing a scenario needs), when that stage is present."""
     try:
-        from ..graph import render_graph
+        from ..graph.render import subgraph
     except Exception:
         return None
-    return render_graph
+    return subgraph
 
 
 def generate_reference(bundle: dict, root: Path) -> dict[str, str]:
@@ -75,7 +76,7 @@ def generate_reference(bundle: dict, root: Path) -> dict[str, str]:
 
     describe, compile_example = _effects_helpers(bundle)
     ref = Reference(bundle, describe=describe, compile_example=compile_example, codes=all_codes(),
-                    grammar=read_grammar(root), graph_renderer=_graph_renderer())
+                    grammar=read_grammar(root), scenario_subgraph=_scenario_subgraph())
     return ref.pages()
 
 

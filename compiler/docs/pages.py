@@ -49,13 +49,13 @@ class Reference:
 
     def __init__(self, bundle: dict, *, describe: Callable[[dict], str | None] | None = None,
                  compile_example: Callable[[str, str], dict | None] | None = None,
-                 codes: list | None = None, grammar: str | None = None, graph_renderer=None):
+                 codes: list | None = None, grammar: str | None = None, scenario_subgraph=None):
         self.b = bundle
         self.describe = describe
         self.compile_example = compile_example
         self.codes = codes or []
         self.grammar = grammar
-        self.graph_renderer = graph_renderer
+        self.scenario_subgraph = scenario_subgraph
         self.by_id: dict[str, dict] = {}
         self.section_of: dict[str, str] = {}
         for s in _RECORD_SECTIONS:
@@ -130,7 +130,9 @@ class Reference:
             n = str(r.get("name") or rid)
             return n[:1].upper() + n[1:]
         if sec == "scenarios":
-            return f"{_KIND_TITLES.get(r.get('kind'), 'Scenario')} {r.get('name') or rid.split('/')[-1]}"
+            kind = _KIND_TITLES.get(r.get("kind"), "Scenario")
+            n = str(r.get("name") or rid.split("/")[-1])
+            return n if n.lower().startswith(kind.lower()) else f"{kind} {n}"
         if sec == "tokens" and not r.get("name") and r.get("number") is not None:
             return f"Secret token {r['number']}"
         return str(r.get("name") or f"untitled {sec[:-1]} ({rid})")
@@ -200,12 +202,14 @@ class Reference:
             out.append(line)
         return m.bullets(out)
 
-    def _header(self, rid: str, title: str, rec: dict, *, boost: float | None = None) -> list[str]:
+    def _header(self, rid: str, title: str, rec: dict, *, boost: float | None = None, lead: str | None = None) -> list[str]:
+        """Front matter, the title, the lead text (what search results show first) and the completeness badge."""
         out = [m.title_front_matter(title, boost=boost, description=rec.get("summary")), f"# {m.text(title)}", ""]
-        facts = [f"{m.badge(rec.get('completeness'))} {m.code(rid)}"]
-        out += [" ".join(facts), ""]
+        if lead:
+            out += [lead, ""]
         if rec.get("summary"):
             out += [m.paragraphs(rec["summary"]), ""]
+        out += [f"{m.badge(rec.get('completeness'))} {m.code(rid)}", ""]
         return out
 
     def _footer(self, rec: dict) -> list[str]:
@@ -522,7 +526,7 @@ class Reference:
 
     def symbol_page(self, rid: str, path: str) -> str:
         s = self.by_id[rid]
-        out = self._header(rid, self.name(rid), s, boost=3)
+        out = self._header(rid, self.name(rid), s, boost=3, lead=_prose(s["explanation"]) if s.get("explanation") else None)
         aliases = s.get("aliases") or []
         facts = []
         if aliases:
@@ -530,8 +534,6 @@ class Reference:
         facts.append("- Positions: " + (", ".join(m.text(p) for p in s.get("positions") or []) or "none"))
         facts.append("- Games: " + (", ".join(self.ref(g, path) for g in s.get("games") or []) or "none"))
         out += ["## At a glance", "", *facts, ""]
-        if s.get("explanation"):
-            out += ["## Explanation", "", _prose(s["explanation"]), ""]
         params = s.get("params") or []
         out += ["## Parameters", ""]
         if params:
@@ -582,27 +584,28 @@ class Reference:
         return [(L, by_letter.get((s.get("game"), L))) for L in s.get("modules") or []]
 
     def scenario_graph(self, rid: str) -> str:
-        if self.graph_renderer is not None:
+        """What playing the scenario needs: the compiler's scenario subgraph, else the records' own links."""
+        edges: list[tuple[str, str, str]] = []
+        if self.scenario_subgraph is not None and rid in self.graph.nodes:
             try:
-                text, ok = self.graph_renderer(self.b, "mermaid", rid)
-            except Exception:
-                ok = False
-            if ok and isinstance(text, str) and re.match(r"\s*(flowchart|graph)\b", text):
-                return text
-        s = self.by_id[rid]
-        edges = []
-        for L, mod in self._scenario_modules(s):
-            if mod is None:
-                continue
-            edges.append((rid, mod["id"], "module"))
-            if mod.get("product"):
-                edges.append((mod["id"], mod["product"], "part of"))
-            for n in sorted(set(mod.get("secrets") or [])):
-                edges.append((mod["id"], f"secret:{n}", "secret"))
-        for bd in s.get("boards") or []:
-            edges.append((rid, bd, "board"))
+                sub = self.scenario_subgraph(self.b["graph"], rid)
+                edges = [(str(e["source"]), str(e["target"]), str(e.get("kind") or "")) for e in sub.get("edges") or []]
+            except Exception:  # drawn from the records below instead
+                edges = []
+        if not edges:
+            s = self.by_id[rid]
+            for L, mod in self._scenario_modules(s):
+                if mod is None:
+                    continue
+                edges.append((rid, mod["id"], "module"))
+                if mod.get("product"):
+                    edges.append((mod["id"], mod["product"], "part of"))
+                for n in sorted(set(mod.get("secrets") or [])):
+                    edges.append((mod["id"], f"secret:{n}", "secret"))
+            for bd in s.get("boards") or []:
+                edges.append((rid, bd, "board"))
         names = {n: self.name(n) for e in edges for n in e[:2]}
-        return flowchart(edges, names, focus=rid)
+        return flowchart(edges, names, focus=rid, limit=90)
 
     def scenario_page(self, rid: str, path: str) -> str:
         s = self.by_id[rid]

@@ -107,3 +107,15 @@ def test_hostile_card_renders_as_text(page, served, browser_context, content_sit
     assert page.locator("article script, article img, article iframe, article style").count() == 0
     assert page.evaluate("() => document.body.style.display") != "none"
     _clean(page, browser_context)
+
+
+def test_scenario_page_draws_what_it_needs(page, served, browser_context, content_site):
+    bundle = content_site[1]
+    if not bundle.get("scenarios"):
+        pytest.skip("the content has no scenario yet")
+    ref = _reference(bundle)
+    scenario = bundle["scenarios"][0]
+    page.goto(_url(served, ref.path_of(scenario["id"])), wait_until="networkidle")
+    page.locator(".paleo-diagram-svg svg").first.wait_for(state="attached", timeout=20000)
+    assert page.locator("pre.paleo-diagram-failed").count() == 0
+    _clean(page, browser_context)

@@ -66,3 +66,23 @@ def test_references_resolve(records, by_id):
                 if isinstance(ref, str) and ":" in ref and not ref.startswith("players:") and ref not in by_id:
                     missing.append(f"{r.id}.{f} -> {ref}")
     assert not missing, "\n".join(missing)
+
+
+def test_module_missions_and_ideas_belong_to_the_module(records, by_id):
+    for m in records:
+        if not m.id.startswith("module:"):
+            continue
+        for cid in m.missions + m.ideas:
+            card = by_id[cid]
+            assert card.module == m.id, f"{cid} is listed by {m.id} but belongs to {card.module}"
+        for cid in m.missions:
+            assert by_id[cid].kind == "mission"
+        for cid in m.ideas:
+            assert by_id[cid].kind == "idea"
+
+
+def test_scenario_letters_resolve_to_modules(records):
+    letters = {m.letter for m in records if m.id.startswith("module:")}
+    for s in records:
+        if s.id.split(":", 1)[0] in ("scenario", "level", "suggestion"):
+            assert set(s.modules) <= letters, (s.id, sorted(set(s.modules) - letters))

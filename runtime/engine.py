@@ -92,7 +92,7 @@ class Game:
         rng.shuffle(explo)
         z["missions"] = make(rules.missions)
         z["secrets"] = make([c for num in rules.secret_numbers for c in rules.secret_cards.get(num, [])])
-        for zone in ("workbench", "discard-down", "discard-up", "cemetery"):
+        for zone in ("workbench", "discard-down", "discard-up", "cemetery", "box"):
             z[zone] = []
         for p in range(n):
             for zone in ("deck", "chosen", "group", "night"):

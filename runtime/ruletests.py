@@ -1,0 +1,319 @@
+"""Rule tests as data: a given state, actions (with forced dice and deck order), expected state and events.
+
+A rule test is a JSON file (standard library only, like the rest of the runtime):
+
+    {
+      "name": "a danger card cannot be ignored",
+      "rulebook": "002_56cce9db253ede81.txt",
+      "section": ["Day Phase: Exploring the Unknown", "3. Resolving Cards:"],
+      "content": {"pack": "synthetic-base", "scenario": "A"},
+      "players": 2, "seed": 1,
+      "given": {"decks": {"0": ["card:synthetic/wolf-pack"]}, "res": {"food": 0}},
+      "actions": [{"type": "choose", "player": 0, "card": 0}, {"type": "ignore", "player": 0, "illegal": true}],
+      "expect": {"state": {"skulls": 0}, "events": [{"t": "reveal"}], "legal": {"excludes": [{"type": "ignore"}]}}
+    }
+
+`given` sets, by card id: `decks` (top first), `groups` (card ids or {card, wounds}),
+`people` / `dreams` / `ideas` (support decks, top first), `missions`, `workbench`, `night`,
+`tools` (per player, by tool name), `res`, `skulls`, `victory`, `dice` (forced faces). Cards
+it displaces are set aside in the `box` zone. An action is a partial record: the one legal
+action matching every field given is applied; `"illegal": true` asserts that no legal action
+matches and that `apply` refuses it without changing the state. `expect` may hold `state`
+(partially matched against `view()`), `events` (an ordered subsequence of the events after
+`given`, each matched partially), `absent_events`, `outcome` and `legal` (`includes` /
+`excludes`, partial records). Expected outcomes come from the rulebook text.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from .bundle import load_bundle
+from .engine import Game, IllegalAction
+
+
+class RuleTestFailure(Exception):
+    pass
+
+
+# ------------------------------------------------------------------ bundles
+def pack_dir(root: Path, name: str) -> Path:
+    return root / "tests" / "packs" / name
+
+
+def overlay_pack_facts(bundle: dict, pack: Path) -> dict:
+    """Copy facts the content model cannot carry yet (people's printed values) from the pack folder."""
+    f = pack / "persons.json"
+    if f.is_file():
+        persons = json.loads(f.read_text(encoding="utf-8"))
+        for c in bundle.get("cards", []):
+            if c["id"] in persons and not c.get("person"):
+                c["person"] = persons[c["id"]]
+    return bundle
+
+
+def build_pack_bundle(root: Path, name: str) -> dict:
+    """Compile the bundled content plus the named pack with `paleo build`, in a subprocess."""
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = subprocess.run([sys.executable, "-m", "compiler", "build", "--content", str(pack_dir(root, name)),
+                               "--out", tmp], cwd=root, capture_output=True, text=True)
+        out = Path(tmp) / "bundle.json"
+        if not out.is_file():
+            raise RuleTestFailure(f"cannot build the bundle for pack `{name}`:\n{proc.stdout}{proc.stderr}")
+        return overlay_pack_facts(load_bundle(out), pack_dir(root, name))
+
+
+# ------------------------------------------------------------------ given state
+def _take(g: Game, cid: str, used: set, avoid=()) -> int:
+    s = g.s
+    first = ["box", "people", "dreams", "ideas", "secrets", "discard-down", "discard-up", "workbench", "missions"]
+    order = first + sorted((z for z in s["z"] if z not in first and z not in avoid),
+                           key=lambda z: (z.startswith("group/"), z))
+    for zone in order:
+        for iid in s["z"][zone]:
+            if s["cards"][iid] == cid and iid not in used:
+                s["z"][zone].remove(iid)
+                used.add(iid)
+                return iid
+    raise RuleTestFailure(f"given: no free copy of `{cid}` in the game")
+
+
+def _set_zone(g: Game, zone: str, cids: list, used: set, top_first: bool = True) -> None:
+    s = g.s
+    s["z"]["box"].extend(s["z"][zone])
+    s["z"][zone] = []
+    ids = [_take(g, c, used) for c in cids]
+    s["z"][zone] = list(reversed(ids)) if top_first else ids
+
+
+def apply_given(g: Game, given: dict) -> None:
+    s, r = g.s, g.rules
+    used: set = set()
+    for p, cards in sorted((given.get("groups") or {}).items()):
+        zone = f"group/{p}"
+        for iid in s["z"][zone]:
+            s["wounds"].pop(str(iid), None)
+        s["z"]["box"].extend(s["z"][zone])
+        s["z"][zone] = []
+        for c in cards:
+            cid, w = (c, 0) if isinstance(c, str) else (c["card"], int(c.get("wounds", 0)))
+            iid = _take(g, cid, used)
+            s["z"][zone].append(iid)
+            if w:
+                s["wounds"][str(iid)] = w
+    for p, cards in sorted((given.get("decks") or {}).items()):
+        _set_zone(g, f"deck/{p}", cards, used)
+    for zone in ("people", "dreams", "ideas"):
+        if zone in given:
+            _set_zone(g, zone, given[zone], used)
+    for zone in ("missions", "workbench", "discard-up", "discard-down"):
+        key = zone.replace("-", "_")
+        if key in given:
+            _set_zone(g, zone, given[key], used, top_first=False)
+    for p, cards in sorted((given.get("night") or {}).items()):
+        _set_zone(g, f"night/{p}", cards, used, top_first=False)
+    for p, tools in sorted((given.get("tools") or {}).items()):
+        held = s["tools"][int(p)]
+        for t, n in held.items():
+            if t in s["supply"]:
+                s["supply"][t] += n
+        held.clear()
+        for name, n in tools.items():
+            t = r.tool_id(name)
+            if t in s["supply"]:
+                if s["supply"][t] < n:
+                    raise RuleTestFailure(f"given: only {s['supply'][t]} {name} left in the supply")
+                s["supply"][t] -= n
+            if n:
+                held[t] = n
+    if "res" in given:
+        s["res"].update(given["res"])
+    for k in ("skulls", "victory"):
+        if k in given:
+            s[k] = given[k]
+    if "dice" in given:
+        s["forced_dice"] = list(given["dice"])
+    for p in range(s["players"]):
+        s["asleep"][p] = not s["z"][f"deck/{p}"]
+    g._legal = None
+    g._advance()
+
+
+# ------------------------------------------------------------------ views and matching
+def view(g: Game) -> dict:
+    """The state by card ids and names, as rule tests write expectations."""
+    s, r = g.s, g.rules
+    z = s["z"]
+    ids = lambda zone: [s["cards"][i] for i in z[zone]]  # noqa: E731
+    n = s["players"]
+
+    def tool_names(d):
+        return {t.split("/")[-1].split(":")[-1]: v for t, v in d.items()}
+
+    return {
+        "phase": s["phase"], "day": s["day"], "nights": s["nights"], "skulls": s["skulls"], "victory": s["victory"],
+        "res": dict(s["res"]), "asleep": list(s["asleep"]), "supply": tool_names(s["supply"]),
+        "decks": {str(p): list(reversed(ids(f"deck/{p}"))) for p in range(n)},
+        "deck_sizes": {str(p): len(z[f"deck/{p}"]) for p in range(n)},
+        "groups": {str(p): ids(f"group/{p}") for p in range(n)},
+        "chosen": {str(p): ids(f"chosen/{p}") for p in range(n)},
+        "night": {str(p): ids(f"night/{p}") for p in range(n)},
+        "tools": {str(p): tool_names(s["tools"][p]) for p in range(n)},
+        "wounds": {s["cards"][int(i)]: w for i, w in s["wounds"].items()},
+        "discard_up": ids("discard-up"), "discard_down": ids("discard-down"),
+        "discard_down_size": len(z["discard-down"]), "cemetery": ids("cemetery"), "workbench": ids("workbench"),
+        "missions": ids("missions"), "people_deck": len(z["people"]), "outcome": s["outcome"],
+        "pending": s["queue"][0]["k"] if s["queue"] else None,
+    }
+
+
+def matches(expected, actual) -> bool:
+    if isinstance(expected, dict) and "$len" in expected:
+        return isinstance(actual, (list, dict, str)) and len(actual) == expected["$len"]
+    if isinstance(expected, dict):
+        if not isinstance(actual, dict):
+            return False
+        return all(k in actual and matches(v, actual[k]) for k, v in expected.items())
+    if isinstance(expected, list):
+        return isinstance(actual, list) and len(expected) == len(actual) and all(
+            matches(e, a) for e, a in zip(expected, actual))
+    return expected == actual
+
+
+def _diff(expected, actual, path="") -> list[str]:
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        out = []
+        for k, v in expected.items():
+            if k not in actual:
+                out.append(f"{path}.{k}: missing")
+            else:
+                out.extend(_diff(v, actual[k], f"{path}.{k}"))
+        return out
+    if matches(expected, actual):
+        return []
+    return [f"{path or '.'}: expected {json.dumps(expected)}, got {json.dumps(actual)}"]
+
+
+def _subsequence(expected: list, events: list) -> str | None:
+    i = 0
+    for e in expected:
+        while i < len(events) and not matches(e, events[i]):
+            i += 1
+        if i == len(events):
+            return f"event {json.dumps(e)} not found (in order)"
+        i += 1
+    return None
+
+
+# ------------------------------------------------------------------ running
+def run_test(test: dict, bundle: dict) -> None:
+    content = test.get("content") or {}
+    g = Game.new(bundle, game=content.get("game", "game:paleo"), scenario=content.get("scenario"),
+                 players=int(test.get("players", 2)), seed=int(test.get("seed", 0)))
+    apply_given(g, test.get("given") or {})
+    start = len(g.log)
+    for i, a in enumerate(test.get("actions") or []):
+        want = {k: v for k, v in a.items() if k != "illegal"}
+        legal = g.legal_actions()
+        hits = [x for x in legal if matches(want, x) or matches(want, _named(g, x))]
+        if a.get("illegal"):
+            if hits:
+                raise RuleTestFailure(f"action {i + 1} {json.dumps(want)} should be illegal but is legal: {hits[0]['label']}")
+            before = g.to_json()
+            try:
+                g.apply(want)
+            except IllegalAction:
+                pass
+            else:
+                raise RuleTestFailure(f"action {i + 1}: apply accepted an illegal action")
+            if g.to_json() != before:
+                raise RuleTestFailure(f"action {i + 1}: a refused action changed the state")
+            continue
+        if not hits:
+            raise RuleTestFailure(f"action {i + 1} {json.dumps(want)} is not legal; legal: "
+                                  + "; ".join(x["label"] for x in legal[:15]))
+        g.apply(hits[0])
+    exp = test.get("expect") or {}
+    problems = []
+    if "state" in exp:
+        problems += _diff(exp["state"], view(g))
+    if "outcome" in exp:
+        problems += _diff(exp["outcome"], g.outcome or {}, ".outcome")
+    events = g.log[start:]
+    if "events" in exp:
+        msg = _subsequence(exp["events"], events)
+        if msg:
+            problems.append(msg)
+    for e in exp.get("absent_events", []):
+        if any(matches(e, x) for x in events):
+            problems.append(f"event {json.dumps(e)} should not happen")
+    legal = exp.get("legal") or {}
+    now = g.legal_actions()
+    for e in legal.get("includes", []):
+        if not any(matches(e, x) or matches(e, _named(g, x)) for x in now):
+            problems.append(f"legal actions lack {json.dumps(e)}")
+    for e in legal.get("excludes", []):
+        bad = [x for x in now if matches(e, x)]
+        if bad:
+            problems.append(f"legal actions should not include {bad[0]['label']}")
+    if "observation" in exp:
+        o = exp["observation"]
+        problems += _diff(o["expect"], g.observation(int(o["player"])), f".observation[{o['player']}]")
+    if problems:
+        raise RuleTestFailure("; ".join(problems))
+
+
+def _named(g: Game, action: dict) -> dict:
+    """The action with card instances (person, idea) written as card ids, as tests name them."""
+    out = dict(action)
+    for k in ("person", "idea"):
+        if isinstance(out.get(k), int):
+            out[k] = g.s["cards"][out[k]]
+    return out
+
+
+def discover(root: Path) -> list[Path]:
+    return sorted(p for p in (root / "tests" / "rules").glob("*.json") if p.name != "exclusions.json")
+
+
+def load_test(path: Path) -> dict:
+    data = json.loads(path.read_text(encoding="utf-8"))
+    for k in ("name", "rulebook", "section", "content", "expect"):
+        if k not in data:
+            raise RuleTestFailure(f"{path.name}: rule test lacks `{k}`")
+    return data
+
+
+def main(files, bundle=None, root=None, out=None) -> int:
+    """Run rule tests (default: every tests/rules/*.json); 0 when all pass, 1 otherwise."""
+    out = out or sys.stdout
+    root = Path(root or ".").resolve()
+    paths = [Path(f) for f in files] if files else discover(root)
+    fixed = None
+    if bundle:
+        fixed = load_bundle(bundle)
+    bundles: dict = {}
+    failed = 0
+    for path in paths:
+        try:
+            t = load_test(path)
+            pack = (t.get("content") or {}).get("pack")
+            if fixed is not None:
+                b = overlay_pack_facts(fixed, pack_dir(root, pack)) if pack else fixed
+            else:
+                if pack not in bundles:
+                    bundles[pack] = build_pack_bundle(root, pack) if pack else build_pack_bundle(root, "")
+                b = bundles[pack]
+            run_test(t, b)
+        except Exception as exc:  # every failure is reported per test, never as a traceback
+            failed += 1
+            kind = "" if isinstance(exc, RuleTestFailure) else f"{type(exc).__name__}: "
+            out.write(f"FAIL {path.name}: {kind}{exc}\n")
+            continue
+        out.write(f"ok   {path.name}: {t['name']}\n")
+    out.write(f"\n{len(paths) - failed} passed, {failed} failed\n")
+    return 1 if failed else 0

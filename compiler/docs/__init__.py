@@ -1,22 +1,27 @@
-"""Stage 7, docs: bundle -> reference pages in site/reference/ -> `mkdocs build --strict` -> build/site."""
+"""Stage 7, docs: bundle -> reference pages (generated in memory by an mkdocs hook) -> `mkdocs build --strict` -> build/site."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import logging
 import os
-import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 from .pages import REF, Reference, read_grammar
 
-__all__ = ["build_site", "generate_reference", "write_reference", "MERMAID_JS"]
+__all__ = ["build_site", "generate_reference", "reference_files", "MERMAID_JS"]
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 MERMAID_JS = Path("node_modules") / "mermaid" / "dist" / "mermaid.min.js"
-MERMAID_TARGET = "assets/mermaid.min.js"  # inside site/reference/, loaded on demand by site/javascripts/diagrams.js
+MERMAID_TARGET = "assets/mermaid.min.js"  # under reference/ in the site, loaded on demand by javascripts/diagrams.js
+BUNDLE_ENV = "PALEO_DOCS_BUNDLE"
+log = logging.getLogger("mkdocs.plugins.paleo")
 
 
 def registry_from_bundle(symbols: list[dict]):
@@ -80,22 +85,35 @@ def generate_reference(bundle: dict, root: Path) -> dict[str, str]:
     return ref.pages()
 
 
-def write_reference(bundle: dict, docs_dir: Path, root: Path) -> int:
-    """Regenerate docs_dir/reference/ from the bundle; returns the number of pages written."""
-    target = docs_dir / REF
-    if target.exists():
-        shutil.rmtree(target)
+def reference_files(files, config):
+    """mkdocs `on_files`: add every generated page (in memory) and the vendored mermaid to the site's files.
+
+    The bundle comes from `PALEO_DOCS_BUNDLE` (set by `paleo docs`), else the content is compiled,
+    so a plain `mkdocs serve` shows the reference too. Nothing is written into the docs folder,
+    so two builds of one checkout never race on generated files.
+    """
+    from mkdocs.exceptions import PluginError
+    from mkdocs.structure.files import File
+
+    root = Path(config.config_file_path).resolve().parent
+    t0 = time.perf_counter()
+    env_bundle = os.environ.get(BUNDLE_ENV)
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        bundle, _ = _load_bundle(env_bundle or None, root)
+    if bundle is None:
+        raise PluginError("paleo: no bundle for the rules reference\n" + err.getvalue())
     pages = generate_reference(bundle, root)
-    for rel, text in pages.items():
-        p = docs_dir / rel
-        p.parent.mkdir(parents=True, exist_ok=True)
-        p.write_text(text, encoding="utf-8")
+    for f in [f for f in files if f.src_uri.startswith(REF + "/")]:
+        files.remove(f)  # stale pages from an older layout that wrote them to disk
+    for rel in sorted(pages):
+        files.append(File.generated(config, rel, content=pages[rel]))
     mermaid = root / MERMAID_JS
-    if mermaid.is_file():
-        dst = target / MERMAID_TARGET
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(mermaid, dst)
-    return len(pages)
+    if not mermaid.is_file():
+        raise PluginError(f"paleo: {MERMAID_JS} is missing; run `npm ci` to vendor mermaid")
+    files.append(File.generated(config, f"{REF}/{MERMAID_TARGET}", abs_src_path=str(mermaid)))
+    log.info("paleo: generated %d reference pages in %.2fs", len(pages), time.perf_counter() - t0)
+    return files
 
 
 def _load_bundle(bundle_path: str | None, root: Path) -> tuple[dict | None, int]:
@@ -130,7 +148,10 @@ def _load_bundle(bundle_path: str | None, root: Path) -> tuple[dict | None, int]
 
 
 def build_site(bundle_path: str | None, out: Path, root: Path) -> int:
-    """Generate the reference pages from a bundle (or the compiled content) and build the site into `out`."""
+    """Build the rules site into `out` with `mkdocs build --strict`, its reference generated from a bundle.
+
+    `bundle_path` None compiles the project's content first; content errors end the build with exit 1.
+    """
     config = root / "mkdocs.yml"
     if not config.is_file():
         sys.stderr.write(f"paleo: error: no mkdocs.yml in {root}; `paleo docs` runs inside a Paleo Codex checkout\n")
@@ -142,17 +163,21 @@ def build_site(bundle_path: str | None, out: Path, root: Path) -> int:
     bundle, rc = _load_bundle(bundle_path, root)
     if bundle is None:
         return rc
-    t1 = time.perf_counter()
-    n = write_reference(bundle, root / "site", root)
-    t2 = time.perf_counter()
     out = out if out.is_absolute() else Path.cwd() / out
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
-                           "-f", str(config), "-d", str(out)], cwd=root, env=env)
-    t3 = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="paleo-docs-") as tmp:
+        if bundle_path:
+            path = Path(bundle_path).resolve()
+        else:
+            path = Path(tmp) / "bundle.json"
+            path.write_text(json.dumps(bundle, ensure_ascii=False), encoding="utf-8")
+        env = {**os.environ, BUNDLE_ENV: str(path), "NO_MKDOCS_2_WARNING": "1"}
+        t1 = time.perf_counter()
+        proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
+                               "-f", str(config), "-d", str(out)], cwd=root, env=env)
+    t2 = time.perf_counter()
     if proc.returncode != 0:
-        sys.stderr.write("paleo: mkdocs build --strict failed; see the warnings above\n")
+        sys.stderr.write("paleo: mkdocs build --strict failed; see the messages above\n")
         return EXIT_ERRORS
-    print(f"generated {n} reference pages in {t2 - t1:.2f}s (bundle {t1 - t0:.2f}s); "
-          f"mkdocs build --strict {t3 - t2:.2f}s; site in {out}")
+    pages = sum(1 for _ in out.rglob("index.html"))
+    print(f"built {pages} pages into {out} in {t2 - t0:.2f}s (bundle {t1 - t0:.2f}s, mkdocs build --strict {t2 - t1:.2f}s)")
     return EXIT_OK

@@ -1,4 +1,4 @@
-"""mkdocs hooks for the rules site: stand-ins for guides other parts of the project have not written yet."""
+"""mkdocs hooks for the rules site: the generated reference, and stand-ins for guides not written yet."""
 
 from __future__ import annotations
 
@@ -17,7 +17,9 @@ OPTIONAL_GUIDES = {
 
 
 def on_files(files: Files, config) -> Files:
+    from compiler.docs import reference_files
+
     for src_uri, content in OPTIONAL_GUIDES.items():
         if files.get_file_from_path(src_uri) is None:
             files.append(File.generated(config, src_uri, content=content))
-    return files
+    return reference_files(files, config)

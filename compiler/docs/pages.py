@@ -336,6 +336,14 @@ class Reference:
             out += ["## Products", "", m.table(["Product", "Kind", "Printed cards", "Completeness"], [
                 [self.ref(p["id"], path), m.text(p.get("kind")), m.text("not stated" if p.get("printed_cards") is None else p["printed_cards"]),
                  m.badge(p.get("completeness"))] for p in products]), ""]
+        if products:
+            rows = []
+            for p in products:
+                e = self._bundle_coverage(p["id"]) or {}
+                rows.append([self.ref(p["id"], path), *[("not stated" if e.get(k) is None else m.text(e[k]))
+                                                        for k in ("printed", "authored", "complete", "partial", "unknown", "missing")]])
+            out += ["## Coverage", "", "Printed cards against the cards authored in the content, per product.", "",
+                    m.table(["Product", "Printed", "Authored", "Complete", "Partial", "Unknown", "Missing"], rows), ""]
         boards = [b for b in self._records("boards") if b.get("game") == rid]
         if boards:
             out += ["## Boards", ""]

@@ -156,13 +156,13 @@ def build_site(bundle_path: str | None, out: Path, root: Path) -> int:
     if not config.is_file():
         sys.stderr.write(f"paleo: error: no mkdocs.yml in {root}; `paleo docs` runs inside a Paleo Codex checkout\n")
         return EXIT_USAGE
-    if not (root / MERMAID_JS).is_file():
-        sys.stderr.write(f"paleo: error: {MERMAID_JS} is missing; run `npm ci` in {root} to vendor mermaid\n")
-        return EXIT_USAGE
     t0 = time.perf_counter()
     bundle, rc = _load_bundle(bundle_path, root)
     if bundle is None:
         return rc
+    if not (root / MERMAID_JS).is_file():
+        sys.stderr.write(f"paleo: error: {MERMAID_JS} is missing; run `npm ci` in {root} to vendor mermaid\n")
+        return EXIT_USAGE
     out = out if out.is_absolute() else Path.cwd() / out
     with tempfile.TemporaryDirectory(prefix="paleo-docs-") as tmp:
         if bundle_path:

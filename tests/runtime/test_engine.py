@@ -1,0 +1,136 @@
+"""The runtime engine: API contract, refusals, determinism, stdlib-only import, not-playable reports."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from runtime import BundleError, Game, IllegalAction, NotPlayable, SetupError, load_bundle, new_game
+from runtime.ops import OPS
+from runtime.sim import play
+
+ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
+
+
+def test_unknown_major_format_version_is_refused(bundle):
+    with pytest.raises(BundleError, match="major version 2"):
+        load_bundle(dict(bundle, format_version="2.0.0"))
+    assert load_bundle(dict(bundle, format_version="1.9.3"))
+
+
+def test_runtime_imports_only_the_standard_library(bundle_file):
+    code = textwrap.dedent(f"""
+        import sys
+        class Block:
+            def find_spec(self, name, path=None, target=None):
+                if name.split(".")[0] in ("lark", "pydantic", "networkx", "yaml", "ruamel", "compiler", "jsonschema"):
+                    raise ImportError("blocked: " + name)
+        sys.meta_path.insert(0, Block())
+        import runtime, runtime.sim, runtime.ruletests, runtime.policies, runtime.invariants
+        from runtime import load_bundle, new_game
+        b = load_bundle({str(bundle_file)!r})
+        g = new_game(b, scenario="A", players=2, seed=3)
+        while not g.is_terminal():
+            g.apply(g.legal_actions()[0])
+        print(g.outcome["result"])
+    """)
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() in ("win", "loss", "unfinished")
+
+
+def test_bundled_content_alone_is_not_playable(bundled_only):
+    with pytest.raises(NotPlayable) as exc:
+        new_game(bundled_only, scenario="A", players=2, seed=0)
+    facts = exc.value.facts
+    assert any("base card set" in f for f in facts)
+    assert any("people cards" in f for f in facts)
+    assert "not playable" in str(exc.value)
+
+
+def test_every_base_symbol_has_an_implementation(bundle):
+    base = [s["id"] for s in bundle["symbols"]
+            if any(src.get("rulebook") == "002_56cce9db253ede81.txt" for src in (s.get("source") or []))
+            or s.get("file", "").endswith("paleo.yaml")]
+    import yaml
+
+    declared = [s["id"] for s in yaml.safe_load((ROOT / "content" / "symbols" / "paleo.yaml").read_text())["symbols"]]
+    missing = sorted(set(declared) - set(OPS))
+    assert not missing, f"base-game symbols without a runtime op: {missing}"
+    assert base is not None
+
+
+def test_unimplemented_symbol_is_named(bundle):
+    b = json.loads(json.dumps(bundle))
+    card = next(c for c in b["cards"] if c["id"] == "card:synthetic/forest-glade")
+    card["options"][0]["ir"]["clauses"][0]["body"]["symbol"] = "symbol:venerate-place"
+    with pytest.raises(NotPlayable, match="symbol:venerate-place"):
+        new_game(b, scenario="A", players=2, seed=0)
+
+
+def test_player_count_outside_the_game_is_refused(bundle):
+    with pytest.raises(SetupError):
+        new_game(bundle, scenario="A", players=5, seed=0)
+
+
+def test_illegal_action_is_refused_and_changes_nothing(bundle):
+    g = new_game(bundle, scenario="A", players=2, seed=4)
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match="legal now"):
+        g.apply({"type": "choose", "player": 0, "card": 7, "order": []})
+    with pytest.raises(IllegalAction):
+        g.apply({"type": "teleport", "player": 0})
+    assert g.to_json() == before
+
+
+def test_legal_actions_are_labelled_serialisable_and_ordered(bundle):
+    g = new_game(bundle, scenario="A", players=3, seed=5)
+    acts = g.legal_actions()
+    assert all(isinstance(a["label"], str) and a["label"] for a in acts)
+    assert json.loads(json.dumps(acts)) == acts
+    assert [a["player"] for a in acts] == sorted(a["player"] for a in acts)
+    assert g.current_players() == [0, 1, 2]
+
+
+def test_same_seed_same_event_log_bytes(bundle):
+    logs = []
+    for _ in range(2):
+        g = play(bundle, game="game:paleo", scenario="A", players=3, seed=11, policy="random")
+        logs.append(json.dumps(g.log, sort_keys=True))
+    assert logs[0] == logs[1]
+    other = play(bundle, game="game:paleo", scenario="A", players=3, seed=12, policy="random")
+    assert json.dumps(other.log, sort_keys=True) != logs[0]
+
+
+def test_clone_is_independent(bundle):
+    g = new_game(bundle, scenario="A", players=2, seed=6)
+    c = g.clone()
+    c.apply(c.legal_actions()[0])
+    assert g.to_json() != c.to_json()
+    assert Game.from_json(bundle, g.to_json()).to_json() == g.to_json()
+
+
+def test_observation_hides_fronts(bundle):
+    g = new_game(bundle, scenario="A", players=2, seed=8)
+    g.apply(g.legal_actions(0)[0])
+    obs = g.observation(1)
+    mine = g.observation(0)
+    assert obs["groups"][0]["chosen"] == {"committed": True, "back": obs["groups"][0]["chosen"]["back"]}
+    assert "top_backs" in obs["groups"][1] and "top_backs" not in obs["groups"][0]
+    assert "top_backs" not in mine["groups"][1]
+    text = json.dumps(obs)
+    deck0 = g.s["z"]["deck/0"]
+    hidden = {g.s["cards"][i] for i in deck0} - {c for c in json.dumps(obs).split('"') if c.startswith("card:")}
+    assert hidden, "some of player 0's hidden fronts must not appear in player 1's observation"
+    assert "deck/0" not in text
+
+
+def test_forced_dice_override_the_generator(bundle):
+    g = new_game(bundle, scenario="A", players=1, seed=0)
+    g.s["forced_dice"] = ["strength 2"]
+    assert g._roll(1) == ["strength 2"]
+    assert len(g._roll(2)) == 2

@@ -6,27 +6,28 @@ from typing import Any
 
 from ..diagnostics import Diagnostic, Span, make, suggestion_help
 from ..validate import Entry
-from .build import Facts, build
+from .build import Facts, build, paused_gc
 from .render import render_graph  # noqa: F401  (public API)
 
-__all__ = ["check_graph", "render_graph", "scenario_report", "find_scenario"]
+__all__ = ["check_graph", "render_graph", "scenario_report", "find_scenario", "Facts", "build", "paused_gc"]
 
 
 def check_graph(entries: list[Entry], bundle: dict, registry: Any) -> tuple[dict, list[Diagnostic]]:
     """Build the graph of the bundle being assembled, run every check; return (graph JSON, diagnostics)."""
     from .checks import CHECKS
 
-    facts = Facts(entries, bundle, registry)
-    graph = build(facts)
-    diags: list[Diagnostic] = []
-    seen: set[tuple] = set()
-    for check in CHECKS:
-        for d in check(facts, graph):
-            key = (d.code, d.message, d.span)
-            if key not in seen:
-                seen.add(key)
-                diags.append(d)
-    return graph.to_json(), diags
+    with paused_gc():
+        facts = Facts(entries, bundle, registry)
+        graph = build(facts)
+        diags: list[Diagnostic] = []
+        seen: set[tuple] = set()
+        for check in CHECKS:
+            for d in check(facts, graph):
+                key = (d.code, d.message, d.span)
+                if key not in seen:
+                    seen.add(key)
+                    diags.append(d)
+        return graph.to_json(), diags
 
 
 def find_scenario(ids, wanted: str) -> tuple[str | None, list[str]]:

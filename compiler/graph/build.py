@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import gc
 import re
 from collections import defaultdict
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from ..diagnostics import Span
 from ..validate import Entry
-from .refs import iter_option_refs
+from .refs import iter_option_refs, needle_in
 
 # Edge kinds, in the order the renderers list them.
 PROVIDES = "provides"  # product/module -> module, card, secret, token, board, die
@@ -34,9 +36,24 @@ class Ref:
     src: str  # the referring record's id
     kind: str  # secret, secret-mark, token, card, idea, title, module, board, product, game, symbol, record
     target: Any  # a number, a name or an id
-    span: Span
+    entry: Entry | None  # where the referring record is; the span is worked out only when reported
+    where: tuple = ()  # the path of the field or option inside the record
     option: int | None = None  # index of the option it sits in, for option references
+    needle: str | None = None  # the text of the reference inside the option string
     resolved: list[str] = field(default_factory=list)  # node ids it resolves to
+
+    @property
+    def span(self) -> Span:
+        if self.entry is None:
+            return Span.point("<bundle>")
+        if self.option is not None:
+            needle = self.needle
+            if needle is None:
+                opts = getattr(self.entry.record, "options", None) or ()
+                text = opts[self.option] if self.option < len(opts) else ""
+                needle = needle_in(text, self.kind, self.target)
+            return _locate(self.entry, self.where, needle)
+        return self.entry.file.span(self.entry.path + self.where)
 
     @property
     def shown(self) -> str:
@@ -99,6 +116,19 @@ class Graph:
         for (s, t, k), attrs in self.edges.items():
             g.add_edge(s, t, key=k, kind=k, **attrs)
         return g
+
+
+@contextmanager
+def paused_gc():
+    """Pause the cyclic garbage collector: the pass allocates many small acyclic objects, and full
+    collections over a large heap would make its time grow faster than the number of cards."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def node_link(nodes: dict[str, dict], edges: dict[tuple[str, str, str], dict]) -> dict:
@@ -254,7 +284,7 @@ def build(facts: Facts) -> Graph:
         g.node(r["id"], kind, label or r.get("name") or r["id"], **attrs)
 
     def field_ref(src: str, kind: str, target: Any, *path) -> Ref:
-        ref = Ref(src, kind, target, F.span(src, *path))
+        ref = Ref(src, kind, target, F.entries.get(src), path)
         refs.append(ref)
         return ref
 
@@ -346,8 +376,7 @@ def _option_refs(F: Facts, rid: str, r: dict, refs: list[Ref]) -> None:
         text = opt.get("text", "") if isinstance(opt, dict) else str(opt)
         ir = opt.get("ir") if isinstance(opt, dict) else None
         for kind, target, needle in iter_option_refs(text, ir):
-            span = _locate(e, ("options", i), needle) if e else Span.point("<bundle>")
-            refs.append(Ref(rid, kind, target, span, option=i))
+            refs.append(Ref(rid, kind, target, e, ("options", i), option=i, needle=needle))
 
 
 def _locate(e: Entry, sub: tuple, needle: str | None) -> Span:

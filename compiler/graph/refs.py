@@ -18,7 +18,7 @@ def iter_option_refs(text: str, ir: Any) -> Iterator[tuple[str, Any, str | None]
             key = (kind, target)
             if key not in seen:
                 seen.add(key)
-                yield kind, target, needle or _needle(text, kind, target)
+                yield kind, target, needle  # located only when a diagnostic needs it
         return
     for m in _NAMED.finditer(text or ""):
         key = (m.group(1), m.group(2))
@@ -32,9 +32,12 @@ def iter_option_refs(text: str, ir: Any) -> Iterator[tuple[str, Any, str | None]
             yield m.group(1), int(m.group(2)), m.group(0)
 
 
-def _needle(text: str, kind: str, target: Any) -> str | None:
+def needle_in(text: str, kind: str, target: Any) -> str | None:
     if not text:
         return None
+    plain = f"{kind} {target}" if isinstance(target, int) else f'"{target}"'
+    if plain in text:
+        return plain
     if isinstance(target, int):
         m = re.search(rf"(?<![\w-]){kind}\s+{target}\b", text)
     else:

@@ -27,7 +27,7 @@ log = logging.getLogger("mkdocs.plugins.paleo")
 def registry_from_bundle(symbols: list[dict]):
     """The effects stage's registry rebuilt from bundle["symbols"] (the same definitions, as data)."""
     from ..effects import build_registry
-    from ..effects.symbols_model import Symbol
+    from ..models import Symbol  # models first: it imports the symbol model itself
 
     fields = set(Symbol.model_fields)
     entries = []

@@ -1,0 +1,118 @@
+"""Soak test: 10,000 seeded games on the synthetic pack, invariants after every action.
+
+    python scripts/soak.py [--games 10000] [--seed 0] [--scenario A] [--json]
+
+Configurations cycle through player counts 1-4 and the random and greedy policies. After every
+action the state invariants are checked; at each night and at the end the game makes a JSON
+round trip. It fails (exit 1) when more than 1% of games are unfinished, a symbol in play
+appears in fewer than 1% of games, the median number of nights under greedy play is below 3,
+wins or losses are under 5% of games, or the run takes more than 60 minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "packs"))
+
+from runtime import Game  # noqa: E402
+from runtime.invariants import check  # noqa: E402
+from runtime.sim import Progress, play, result_of  # noqa: E402
+
+LIMIT_S = 3600
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=10000)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--scenario", default="A")
+    ap.add_argument("--bundle", help="a playable bundle (default: build content/ plus tests/packs/synthetic-base)")
+    ap.add_argument("--json", action="store_true")
+    args = ap.parse_args(argv)
+    if args.bundle:
+        from runtime import load_bundle
+
+        bundle = load_bundle(args.bundle)
+    else:
+        import synthetic_bundle
+
+        bundle = synthetic_bundle.cached()
+
+    def after(g: Game):
+        check(g)
+        if g.s["phase"] == "night" or g.is_terminal():
+            text = g.to_json()
+            g2 = Game.from_json(bundle, text)
+            if g2.to_json() != text:
+                raise AssertionError("JSON round trip changed the state")
+            return g2
+        return g
+
+    configs = [(p, pol) for pol in ("random", "greedy") for p in (1, 2, 3, 4)]
+    results = []
+    in_play: set = set()
+    t0 = time.perf_counter()
+    bar = Progress(args.games)
+    actions = 0
+    for i in range(args.games):
+        players, policy = configs[i % len(configs)]
+        seed = args.seed + i
+        g = play(bundle, game="game:paleo", scenario=args.scenario, players=players, seed=seed, policy=policy,
+                 on_action=after)
+        r = result_of(g, seed)
+        r.update(players=players, policy=policy)
+        results.append(r)
+        actions += r["actions"]
+        in_play |= set(g.rules.symbols_in_play)
+        bar.update(i + 1)
+    elapsed = time.perf_counter() - t0
+    n = len(results)
+    share = lambda pred: sum(1 for r in results if pred(r)) / n  # noqa: E731
+    greedy_nights = [r["nights"] for r in results if r["policy"] == "greedy"]
+    summary = {
+        "games": n, "seconds": round(elapsed, 1), "actions": actions, "actions_per_s": round(actions / elapsed),
+        "win_share": share(lambda r: r["result"] == "win"), "loss_share": share(lambda r: r["result"] == "loss"),
+        "unfinished_share": share(lambda r: r["result"] == "unfinished"), "tie_share": share(lambda r: r["tie"]),
+        "median_nights_all": statistics.median(r["nights"] for r in results),
+        "median_nights_greedy": statistics.median(greedy_nights) if greedy_nights else None,
+        "by_policy": {pol: {"win": sum(1 for r in results if r["policy"] == pol and r["result"] == "win"),
+                            "loss": sum(1 for r in results if r["policy"] == pol and r["result"] == "loss"),
+                            "games": sum(1 for r in results if r["policy"] == pol)} for pol in ("random", "greedy")},
+        "symbol_share": {s: share(lambda r, s=s: s in r["symbols"]) for s in sorted(in_play)},
+    }
+    failures = []
+    if summary["unfinished_share"] > 0.01:
+        failures.append(f"unfinished games {summary['unfinished_share']:.2%} > 1%")
+    for s, v in summary["symbol_share"].items():
+        if v < 0.01:
+            failures.append(f"{s} appears in {v:.2%} of games (< 1%)")
+    if greedy_nights and summary["median_nights_greedy"] < 3:
+        failures.append(f"median nights under greedy play {summary['median_nights_greedy']} < 3")
+    if summary["win_share"] < 0.05 or summary["loss_share"] < 0.05:
+        failures.append(f"wins {summary['win_share']:.1%} / losses {summary['loss_share']:.1%}: each must be at least 5%")
+    if elapsed > LIMIT_S:
+        failures.append(f"took {elapsed:.0f} s > {LIMIT_S} s")
+    summary["failures"] = failures
+    if args.json:
+        print(json.dumps(summary, indent=1, sort_keys=True))
+    else:
+        for k, v in summary.items():
+            if k not in ("symbol_share", "failures"):
+                print(f"{k}: {v}")
+        print("symbol share of games:")
+        for s, v in summary["symbol_share"].items():
+            print(f"  {s:<24} {v:.1%}")
+        print("FAILED:\n  " + "\n  ".join(failures) if failures else "soak passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

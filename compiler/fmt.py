@@ -273,8 +273,7 @@ def _parse(src: _Source) -> tuple[_Node | None, bool, list[_Node]]:
 def _find_dash(src: _Source, block: _Node, item: _Node) -> int:
     """The `-` of a block sequence entry: at the sequence's column, on or above the item's line."""
     col = block.col
-    line = item.line if item.kind != "map" or item.start > src.line_starts[item.line] + col else item.line
-    for ln in range(line, block.line - 1, -1):
+    for ln in range(item.line, block.line - 1, -1):
         s = src.lines[ln]
         if len(s) > col and s[col] == "-" and (len(s) == col + 1 or s[col + 1] in " \t") and not s[:col].strip():
             idx = src.line_starts[ln] + col
@@ -297,9 +296,6 @@ def _scan_comments(src: _Source, atoms: list[_Node]) -> list[_Comment]:
         p = m.start()
         i = bisect.bisect_right(starts, p) - 1
         if i >= 0 and spans[i][0] <= p < spans[i][1]:
-            continue
-        # a flow collection nests atoms; check every span that starts before p
-        if any(s <= p < e for s, e in spans[max(0, i - 64):i]):
             continue
         ln = src.line_of(p)
         ls = src.line_starts[ln]
@@ -637,8 +633,6 @@ def _format(text: str, path: str) -> str:
     em.opened = False
     if first is not None:
         first.leading = []
-        if header and modeline is not None and header[0].blank_before is False and modeline.index > header[0].index:
-            header[0].blank_before = False
     em.comments(header, 0)
     if explicit_start:
         em.line("---")

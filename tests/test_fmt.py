@@ -114,10 +114,6 @@ def test_crlf_line_endings_become_lf():
 # -- the CLI contract: exit codes, --check, --diff, rewriting
 
 
-def _canonical_text(path: Path) -> str:
-    return format_text("cards: []\n", str(path))[0]
-
-
 def test_run_check_diff_and_write(tmp_path):
     f = tmp_path / "a.yaml"
     f.write_text("cards:\n- name: X\n  id: card:a/x\n", encoding="utf-8")
@@ -193,73 +189,101 @@ def test_bundled_content_is_formatted():
 
 KNOWN = ["id", "name", "kind", "source", "completeness", "summary", "game", "product", "options",
          "notes", "copies", "rulebook", "section", "steps", "text"]
-UNKNOWN = ["zeta", "alpha", "x-extra"]
+UNKNOWN = ["zeta", "alpha", "x-extra", "'quoted key'"]
 WORDS = st.sampled_from(["Reeds", "clay pit", "gain 1 wood", "yes", "no", "on", "08", "null", "~",
-                         "card:anb/reeds", "3", "1.5", "true", "a: b", "# not a comment", "it's", ""])
+                         "card:anb/reeds", "3", "1.5", "true", "a: b", "# not a comment", "it's", "",
+                         "Äöü 😀", "x #y", "- dash", "[x]"])
+EXAMPLES = int(os.environ.get("PALEO_FMT_EXAMPLES", "150"))
+
+
+def _plain_ok(w: str) -> bool:
+    return bool(w) and w.strip() == w and not any(ch in w for ch in ":#'[]{},&*!|>%@`\"") \
+        and not w.startswith(("- ", "-", "?"))
 
 
 @st.composite
-def scalars(draw, indent: int):
+def comment(draw) -> str:
+    return "#" + draw(st.sampled_from([" note", " why this key", " TODO check", " é ünïcode", " a: b", "", "#x"]))
+
+
+@st.composite
+def scalar_lines(draw, indent: int) -> list[str]:
+    """A scalar value's lines: the first goes after `key: ` or `- `, the rest are indented below."""
     w = draw(WORDS)
-    style = draw(st.sampled_from(["plain", "single", "double", "literal", "folded"]))
-    if style == "plain" and w and not any(ch in w for ch in ":#'") and w.strip() == w:
-        return w
-    if style == "single" or (style == "plain"):
-        return "'" + w.replace("'", "''") + "'"
+    style = draw(st.sampled_from(["plain", "single", "double", "literal", "folded", "multiline", "empty"]))
+    if style == "empty":
+        return [""]
+    if style == "plain" and _plain_ok(w):
+        return [w]
+    if style in ("single", "plain"):
+        return ["'" + w.replace("'", "''") + "'"]
     if style == "double":
-        return '"' + w.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    body = [w or "text", draw(WORDS) or "more"]
-    pad = " " * (indent + 2)
-    head = "|" if style == "literal" else ">"
-    head += draw(st.sampled_from(["", "-", "+"]))
-    return head + "\n" + "\n".join(pad + b for b in body)
+        return ['"' + w.replace("\\", "\\\\").replace('"', '\\"') + '"']
+    pad = " " * (indent + draw(st.sampled_from([2, 4])))
+    if style == "multiline":
+        return ["first part"] + [pad + "second part", pad + "third"][: draw(st.integers(1, 2))]
+    head = ("|" if style == "literal" else ">") + draw(st.sampled_from(["", "-", "+", "2"]))
+    if head.endswith("2"):
+        pad = " " * (indent + 2)
+    body = [pad + (w or "text"), pad + "  more indented", "", pad + "last"][: draw(st.integers(1, 4))]
+    while body and not body[-1]:
+        body.pop()
+    return [head] + body
+
+
+def _maybe(draw) -> bool:
+    return draw(st.integers(0, 3)) == 0
 
 
 @st.composite
-def comment(draw):
-    return "# " + draw(st.sampled_from(["note", "why this key", "TODO check", "é ünïcode", "a: b", ""]))
-
-
-@st.composite
-def mapping_lines(draw, indent: int, depth: int, seq_offset: int) -> list[str]:
-    keys = draw(st.lists(st.sampled_from(KNOWN + UNKNOWN), min_size=1, max_size=5, unique=True))
-    out: list[str] = []
+def block_lines(draw, indent: int, depth: int, seq_offset: int, kind: str) -> list[str]:
+    """Lines of a block mapping or sequence whose entries start at column `indent`."""
     pad = " " * indent
-    for k in keys:
-        if draw(st.booleans()) and draw(st.booleans()):
-            out.append(pad + draw(comment()))
-        if draw(st.booleans()) and draw(st.booleans()):
+    out: list[str] = []
+    if kind == "map":
+        keys = draw(st.lists(st.sampled_from(KNOWN + UNKNOWN), min_size=1, max_size=5, unique=True))
+        items = [(k, None) for k in keys]
+    else:
+        items = [(None, i) for i in range(draw(st.integers(1, 3)))]
+    for k, _ in items:
+        if _maybe(draw):
             out.append("")
-        kind = draw(st.sampled_from(["scalar", "scalar", "flow", "map", "seq"] if depth < 3 else ["scalar"]))
-        eol = ("  " + draw(comment())) if draw(st.booleans()) and draw(st.booleans()) else ""
-        if kind == "scalar":
-            v = draw(scalars(indent))
-            if "\n" in v:
-                head, rest = v.split("\n", 1)
-                out.append(f"{pad}{k}: {head}{eol}")
-                out.extend(rest.split("\n"))
+        if _maybe(draw):
+            out.append(" " * draw(st.sampled_from([0, indent, indent + 2])) + draw(comment()))
+        lead = f"{pad}{k}:" if k is not None else f"{pad}-"
+        eol = ("  " + draw(comment())) if _maybe(draw) else ""
+        what = draw(st.sampled_from(["scalar", "scalar", "flow", "map", "seq"] if depth < 3 else ["scalar"]))
+        if what == "scalar":
+            lines = draw(scalar_lines(indent))
+            if lines[0] in ("", "|", ">", "|-", ">-", "|+", ">+", "|2", ">2") or lines[0].startswith(("|", ">")):
+                eol = ""
+            first = lead + (" " + lines[0] if lines[0] else "")
+            if k is None and not lines[0]:
+                eol = ""
+            out.append(first + eol)
+            out.extend(lines[1:])
+        elif what == "flow":
+            w = draw(WORDS)
+            item = w if _plain_ok(w) else "'" + w.replace("'", "''") + "'"
+            if draw(st.booleans()):
+                out.append(f"{lead} [{item}, 2]{eol}")
             else:
-                out.append(f"{pad}{k}: {v}{eol}")
-        elif kind == "flow":
-            out.append(f"{pad}{k}: [{draw(WORDS).replace(',', '') or 'x'}, 2]{eol}".replace(": [#", ": ['#"))
-        elif kind == "map":
-            out.append(f"{pad}{k}:{eol}")
-            out.extend(draw(mapping_lines(indent + draw(st.sampled_from([2, 4])), depth + 1, seq_offset)))
+                out.append(f"{lead} {{a: {item},")
+                out.append(f"{pad}    b: [1, 2]}}{eol}")
         else:
-            out.append(f"{pad}{k}:{eol}")
-            dash = " " * (indent + seq_offset)
-            for _ in range(draw(st.integers(1, 3))):
-                if draw(st.booleans()):
-                    out.append(dash + draw(comment()))
-                inner = draw(mapping_lines(len(dash) + 2, depth + 1, seq_offset))
-                inner[0] = dash + "- " + inner[0].lstrip(" ") if not inner[0].lstrip().startswith("#") else inner[0]
-                if inner[0].lstrip().startswith("#"):
-                    out.extend(inner[:1])
-                    inner = inner[1:]
-                    while inner and (not inner[0].strip() or inner[0].lstrip().startswith("#")):
-                        out.append(inner.pop(0))
-                    inner[0] = dash + "- " + inner[0].lstrip(" ")
-                out.extend(inner)
+            inner_kind = "map" if what == "map" else "seq"
+            if k is None and inner_kind == "map" and not eol and draw(st.booleans()):
+                inner = draw(block_lines(indent + 2, depth + 1, seq_offset, "map"))
+                j = next(i for i, ln in enumerate(inner) if ln.strip() and not ln.lstrip().startswith("#"))
+                out.extend(inner[:j])
+                out.append(pad + "- " + inner[j].lstrip(" "))
+                out.extend(inner[j + 1:])
+                continue
+            out.append(lead + eol)
+            step = seq_offset if (inner_kind == "seq" and k is not None) else 2
+            out.extend(draw(block_lines(indent + max(step, 2 if k is None else step), depth + 1, seq_offset, inner_kind)))
+    if _maybe(draw):
+        out.append(" " * draw(st.sampled_from([0, indent])) + draw(comment()))
     return out
 
 
@@ -269,22 +293,18 @@ def documents(draw) -> str:
     lines: list[str] = []
     if draw(st.booleans()):
         lines.append(draw(comment()))
-    for section in draw(st.lists(st.sampled_from(["cards", "games", "tokens", "misc"]), min_size=1, max_size=3, unique=True)):
+    if _maybe(draw):
+        lines.append("")
+    for section in draw(st.lists(st.sampled_from(["cards", "games", "tokens", "misc", "pack"]), min_size=1,
+                                 max_size=3, unique=True)):
         if draw(st.booleans()):
             lines.append(draw(comment()))
         lines.append(f"{section}:")
-        for _ in range(draw(st.integers(1, 3))):
-            inner = draw(mapping_lines(offset + 2, 1, offset))
-            while inner and (not inner[0].strip() or inner[0].lstrip().startswith("#")):
-                lines.append(inner.pop(0))
-            inner[0] = " " * offset + "- " + inner[0].lstrip(" ")
-            lines.extend(inner)
-    if draw(st.booleans()):
-        lines.append(draw(comment()))
+        lines.extend(draw(block_lines(offset, 1, offset, "seq")))
     return "\n".join(lines) + "\n"
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(documents())
 def test_fmt_is_idempotent_and_keeps_comments(text):
     lf, diags = load_text("gen.yaml", text)

@@ -1,8 +1,8 @@
 """Build the test bundle: the bundled content plus the synthetic-base pack, made playable.
 
-Until the effects stage lowers options, `mini_lower` turns the pack's option texts into
-IR of the documented shape (structural `option` / `clause` / `dice` nodes and
-`call` nodes keyed by symbol id); compiled IR, once present, always wins. People's
+Where the compiler leaves an option's IR null (an effects stage that is not there),
+`mini_lower` turns the pack's option texts (a small subset of the effect language) into
+the same IR shape; compiled IR always wins. People's
 printed values come from persons.json (no content field for them yet).
 """
 
@@ -16,10 +16,11 @@ HERE = Path(__file__).resolve().parent
 PACK = HERE / "synthetic-base"
 ROOT = HERE.parents[1]
 
-_RES = {"food", "wood", "stone"}
-_SKILLS = {"strength", "awareness", "craftsmanship"}
-_TOOLS = {"torch": "token:paleo/torch", "spear": "token:paleo/spear", "stone axe": "token:paleo/stone-axe",
-          "talisman": "token:paleo/talisman", "tent": "token:paleo/tent", "raft": "token:paleo/raft"}
+_TOOLS = {"torch": "symbol:torch", "spear": "symbol:spear", "stone axe": "symbol:stone-axe",
+          "talisman": "symbol:talisman", "tent": "symbol:tent", "raft": "symbol:raft"}
+
+
+_POSITION = {"require": "requirement", "cost": "cost", "suffer": "negative"}
 
 
 def _call(symbol, **args):
@@ -28,53 +29,51 @@ def _call(symbol, **args):
 
 def _item(text: str) -> dict:
     t = text.strip()
+    m = re.fullmatch(r"(strength|awareness|craftsmanship) (\d+)", t)
+    if m:
+        return _call(f"symbol:{m[1]}", n=int(m[2]))
     m = re.fullmatch(r"(\d+) (food|wood|stone)", t)
     if m:
         return _call(f"symbol:{m[2]}", n=int(m[1]))
-    m = re.fullmatch(r"discard (\d+)", t)
+    m = re.fullmatch(r"discard (\d+) cards?", t)
     if m:
-        return _call("symbol:discard-cards", n=int(m[1]))
-    m = re.fullmatch(r"(\d+) (wound|skull|victory)s?", t)
+        return _call("symbol:discard", n=int(m[1]))
+    m = re.fullmatch(r"(\d+) (wound|skull|victory token|new person|dream|idea)s?", t)
     if m:
-        return _call(f"symbol:{m[2]}", n=int(m[1]))
-    m = re.fullmatch(r"secret (\d+)", t)
+        return _call("symbol:" + m[2].replace(" ", "-"), n=int(m[1]))
+    m = re.fullmatch(r"(\d+) (torch|spear|stone axe|talisman|tent|raft)", t)
     if m:
-        return _call("symbol:secret", number=int(m[1]))
-    if t in _TOOLS:
-        return _call("symbol:tool", tool=_TOOLS[t])
-    if t == "new person":
-        return _call("symbol:new-person")
-    if t in ("dream", "idea", "craft"):
-        return _call(f"symbol:{t}")
+        return _call(_TOOLS[m[2]], n=int(m[1]))
+    m = re.fullmatch(r"have (torch|spear|stone axe|talisman|tent|raft)", t)
+    if m:
+        return _call("symbol:have", item=_TOOLS[m[1]])
+    m = re.fullmatch(r"reveal secret (\d+)", t)
+    if m:
+        return _call("symbol:reveal-secret", secret={"ref": "secret", "number": int(m[1])})
+    if t == "craft":
+        return _call("symbol:craft")
     raise ValueError(f"synthetic pack: cannot lower `{t}`")
 
 
+def _body(text: str) -> dict:
+    items = [_item(x) for x in text.split(",")]
+    return items[0] if len(items) == 1 else {"node": "all", "items": items}
+
+
 def mini_lower(text: str) -> dict:
+    """The IR of the effect-language subset the pack uses (the compiler's IR shape; see compiler/effects/ir.py)."""
+    left, arrow, right = text.partition("->")
     clauses = []
-
-    def add(pos, item):
-        clauses.append({"node": "clause", "position": pos, "body": item})
-
-    if text.startswith("negative:"):
-        for it in text[len("negative:"):].split(","):
-            add("negative", _item(it))
-        return {"node": "option", "clauses": clauses}
-    left, _, right = text.partition("->")
     for part in filter(None, (p.strip() for p in left.split(";"))):
-        if part.startswith("require "):
-            for it in part[len("require "):].split(","):
-                it = it.strip()
-                m = re.fullmatch(r"(strength|awareness|craftsmanship) (\d+)", it)
-                add("requirement", _call(f"symbol:{m[1]}", n=int(m[2])) if m else _call("symbol:tool", tool=_TOOLS[it]))
-        elif part.startswith("dice "):
-            clauses.append({"node": "dice", "n": int(part.split()[1])})
-        elif part.startswith("cost "):
-            for it in part[len("cost "):].split(","):
-                add("cost", _item(it))
+        word, _, rest = part.partition(" ")
+        if word == "roll":
+            clauses.append({"node": "clause", "kind": "roll", "dice": int(rest.split()[0])})
+        elif word in ("require", "cost", "suffer"):
+            clauses.append({"node": "clause", "kind": word, "position": _POSITION[word], "body": _body(rest)})
         else:
             raise ValueError(f"synthetic pack: cannot lower `{part}`")
-    for it in filter(None, (p.strip() for p in right.split(","))):
-        add("reward", _item(it))
+    if arrow:
+        clauses.append({"node": "clause", "kind": "reward", "position": "reward", "body": _body(right)})
     return {"node": "option", "clauses": clauses}
 
 

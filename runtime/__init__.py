@@ -23,7 +23,8 @@ API (in the style of OpenSpiel's `State`)
     fields and `label`. Types: `choose` (card: index among the top cards, 0 = top; order: how the
     others go back, first = new top), `sleep` (go to sleep early), `option` (option index,
     `variant` when a choice / may gives several ways), `help` (target), `ignore`, `wound`
-    (person instance), `craft` (idea instance or null).
+    (person instance), `craft` (idea instance or null), `share` (to: the helper or the helped
+    player who takes a tool or person gained while being helped).
 `Game.current_players()`
     The players who may act. In the choose step every awake player who has not yet chosen
     acts: choices are simultaneous and hidden (the observation shows only a committed back);

@@ -289,6 +289,10 @@ class Game:
         tool = self.rules.tool_id(tool)
         if player is None:
             player = 0
+        if ctx is not None and getattr(ctx, "helpers", None) and ctx.kind == "day":
+            # helpers may share the rewards: the group decides who takes the tool
+            ctx.new.append({"k": "share", "what": "tool", "tool": tool, "players": ctx.players, "decider": player})
+            return
         sup = self.s["supply"]
         if tool in sup:
             if sup[tool] <= 0:
@@ -352,6 +356,9 @@ class Game:
             self.event("deck-empty", deck=zone)
             return
         if zone == "people":
+            if ctx is not None and ctx.helpers and ctx.kind == "day":
+                ctx.new.append({"k": "share", "what": "person", "players": ctx.players, "decider": p})
+                return
             self._join_person(p, ctx)
         elif zone == "dreams":
             iid = z["dreams"][-1]
@@ -560,6 +567,11 @@ class Game:
                     out.append({"type": "wound", "player": item["decider"], "person": iid,
                                 "label": f"P{item['decider']}: wound {self.name(iid)} of P{p} ({w}/{h} hearts covered"
                                          + (", dies)" if w >= h else ")")})
+        elif k == "share":
+            what = item["tool"].split("/")[-1] if item["what"] == "tool" else "the new person"
+            for q in item["players"]:
+                out.append({"type": "share", "player": item["decider"], "to": q,
+                            "label": f"P{item['decider']}: {what} goes to P{q}'s group"})
         elif k == "craft":
             p = item["player"]
             ctx = Ctx(p, item["helpers"], None, "craft")
@@ -681,6 +693,15 @@ class Game:
         item["n"] -= 1
         if item["n"] <= 0 or not any(self.s["z"][f"group/{p}"] for p in item["players"]):
             self.s["queue"].pop(0)
+
+    def _do_share(self, a: dict) -> None:
+        item = self.s["queue"].pop(0)
+        if item["what"] == "tool":
+            self.gain_tool(item["tool"], a["to"], None)
+        elif self.s["z"]["people"]:
+            self._join_person(a["to"], None)
+        else:
+            self.event("deck-empty", deck="people")
 
     def _do_craft(self, a: dict) -> None:
         s = self.s

@@ -92,6 +92,8 @@ def greedy_score(game, a: dict) -> float:
         return (h - w) if w < h else -10
     if t == "craft":
         return 2 if a["idea"] is not None else 0
+    if t == "share":  # the smaller group takes the reward
+        return -len(s["z"][f"group/{a['to']}"]) - 0.1 * a["to"]
     return 0.0
 
 

@@ -134,3 +134,80 @@ def test_forced_dice_override_the_generator(bundle):
     g.s["forced_dice"] = ["strength 2"]
     assert g._roll(1) == ["strength 2"]
     assert len(g._roll(2)) == 2
+
+
+def _with_secret(bundle):
+    """The synthetic bundle plus a secret card 2 and a card that reveals it (edited in memory: the
+    pack itself cannot hold a secret no module lists, which the graph checks refuse)."""
+    b = json.loads(json.dumps(bundle))
+    b["cards"].append({"id": "card:synthetic/secret-two", "name": "Secret Two (synthetic)", "game": "game:paleo",
+                       "product": "product:paleo", "module": None, "kind": "secret", "back": "secret", "number": 2,
+                       "copies": 1, "marks": [], "completeness": "partial",
+                       "options": [{"text": "-> 1 food", "ir": {"node": "option", "clauses": [{"node": "clause", "kind": "reward",
+                                    "body": {"node": "call", "symbol": "symbol:food", "args": {"n": 1}}}]}}]})
+    card = next(c for c in b["cards"] if c["id"] == "card:synthetic/berry-bushes")
+    card["options"][1]["ir"] = {"node": "option", "clauses": [{"node": "clause", "kind": "reward", "body": {
+        "node": "call", "symbol": "symbol:reveal-secret", "args": {"secret": {"ref": "secret", "number": 2}}}}]}
+    return b
+
+
+def test_reveal_secret_puts_the_secret_on_top_of_the_deck(bundle):
+    from runtime.ruletests import apply_given, view
+
+    b = _with_secret(bundle)
+    g = new_game(b, scenario="A", players=1, seed=0)
+    apply_given(g, {"decks": {"0": ["card:synthetic/berry-bushes", "card:synthetic/ford"]}})
+    assert view(g)["decks"]["0"][0] == "card:synthetic/berry-bushes"
+    g.apply(next(a for a in g.legal_actions() if a["type"] == "choose" and a["card"] == 0))
+    g.apply(next(a for a in g.legal_actions() if a["type"] == "option" and a["option"] == 1))
+    assert view(g)["decks"]["0"][0] == "card:synthetic/secret-two"
+    assert {"t": "secret", "player": 0, "number": 2} in [{k: e[k] for k in ("t", "player", "number") if k in e} for e in g.log]
+
+
+def test_choice_and_may_expand_into_variants(bundle):
+    b = json.loads(json.dumps(bundle))
+    card = next(c for c in b["cards"] if c["id"] == "card:synthetic/berry-bushes")
+    food = {"node": "call", "symbol": "symbol:food", "args": {"n": 1}}
+    wood = {"node": "call", "symbol": "symbol:wood", "args": {"n": 2}}
+    card["options"][1]["ir"] = {"node": "option", "clauses": [{"node": "clause", "kind": "reward", "body": {
+        "node": "choice", "items": [food, wood]}}]}
+    g = new_game(b, scenario="A", players=1, seed=0)
+    from runtime.ruletests import apply_given
+
+    apply_given(g, {"decks": {"0": ["card:synthetic/berry-bushes", "card:synthetic/ford"]}})
+    g.apply(next(a for a in g.legal_actions() if a["type"] == "choose" and a["card"] == 0))
+    ways = [a for a in g.legal_actions() if a["type"] == "option" and a["option"] == 1]
+    assert [a["variant"] for a in ways] == [0, 1]
+    g.apply(ways[1])
+    assert g.s["res"]["wood"] == 2
+
+
+def test_paleo_sim_json_and_not_playable(bundle_file, tmp_path):
+    out = subprocess.run([sys.executable, "-m", "compiler", "sim", "--bundle", str(bundle_file), "--scenario", "A",
+                          "--players", "2", "--games", "6", "--seed", "3", "--policy", "greedy", "--format", "json"],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    rep = json.loads(out.stdout)
+    assert len(rep["results"]) == 6 and out.stderr == ""
+    r = rep["results"][0]
+    assert {"result", "tie", "days", "skulls", "cause"} <= set(r)
+    s = rep["summary"]
+    assert {"win_share", "loss_share", "median_nights", "symbol_share"} <= set(s)
+    bare = tmp_path / "bare"
+    b = subprocess.run([sys.executable, "-m", "compiler", "build", "--out", str(bare)], cwd=ROOT, capture_output=True, text=True)
+    assert (bare / "bundle.json").is_file(), b.stdout + b.stderr
+    out = subprocess.run([sys.executable, "-m", "compiler", "sim", "--bundle", str(bare / "bundle.json"), "--scenario", "A",
+                          "--games", "1"], cwd=ROOT, capture_output=True, text=True)
+    assert out.returncode == 1
+    assert "not playable" in out.stderr and "base card set" in out.stderr
+
+
+def test_progress_bar_only_on_a_terminal():
+    import io
+
+    from runtime.sim import Progress
+
+    s = io.StringIO()
+    p = Progress(3, stream=s)
+    p.update(3)
+    assert s.getvalue() == ""

@@ -11,6 +11,12 @@ from runtime.invariants import check
 from runtime.sim import play
 
 GAMES = 200
+PLAYERS = [1, 2, 3, 4]  # the base game's range (game:paleo players min..max), checked below
+
+
+def test_player_counts_are_the_games_range(bundle):
+    game = next(g for g in bundle["games"] if g["id"] == "game:paleo")
+    assert list(range(game["players"]["min"], game["players"]["max"] + 1)) == PLAYERS
 
 
 def _round_trip(bundle):
@@ -25,7 +31,7 @@ def _round_trip(bundle):
 
 
 @pytest.mark.parametrize("policy", ["random", "greedy"])
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("players", PLAYERS)
 def test_invariants_and_round_trips(bundle, players, policy):
     results = []
     for seed in range(GAMES):

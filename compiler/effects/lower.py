@@ -173,9 +173,8 @@ class _Lowering:
                         f"expected {p.name} of `{sym.name}`", _usage(sym, self.reg)))
                     return args
                 self.problems.append(Problem(
-                    "E306", f"`{sym.name}` needs its {p.name}: {T.describe(p.type, self.reg)}",
-                    (c.span[1] - 1, c.span[1]) if c.span[1] > c.span[0] else c.span,
-                    f"missing {p.name}", _usage(sym, self.reg)))
+                    "E306", f"`{sym.name}` needs its {p.name}: {T.describe(p.type, self.reg)}", phrase_span,
+                    f"missing {p.name} after this", _usage(sym, self.reg)))
                 return args
             span = (rest[k].span[0], rest[m.end - 1].span[1])
             k = m.end

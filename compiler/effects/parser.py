@@ -217,6 +217,12 @@ ERROR_EXAMPLES: dict[str, list[str]] = {
         "on -> 1 food", "on stable action -> 1 food", "at night: at night: -> 1 food", "when: -> 1 food",
         "on: -> 1 food", "at: -> 1 food",
     ],
+    "a trigger (`at night:`, `when revealed:`, `on <symbol>:`) must start the option": [
+        "require strength 1; at night: -> 1 food", "cost 1 food; when revealed: -> 1 wood",
+        "require strength 1; on stable action: -> 1 food", "cost 1 food; at night: -> 1 wood",
+        "suffer 1 wound; at night: -> 1 wood", "roll 1 die; at night: -> 1 food",
+        "require strength 1; cost 1 food; at night: -> 1 wood", "everyone: require strength 1; at night: -> 1 food",
+    ],
     "expected `;` between clauses or `->` before the rewards": [
         "require strength 1 : 1 wood", "require (strength 1) cost 1 wood",
         "roll 1 die cost 1 wood", "roll 1 die require strength 1", "everyone roll 1 die -> 1 wood 2 (",
@@ -224,20 +230,50 @@ ERROR_EXAMPLES: dict[str, list[str]] = {
 }
 
 _LABELS: dict = {}
+_BY_STATE: dict = {}
+
+
+def _key(exc) -> tuple:
+    state = getattr(exc, "state", None)
+    tok = getattr(exc, "token", None)
+    return (type(exc).__name__, getattr(state, "position", None), getattr(tok, "type", None))
+
+
+def _state_table() -> dict:
+    """Labels of the bad samples by the parser state they fail in, whatever the stack depth."""
+    if not _BY_STATE:
+        import lark
+
+        for label, samples in ERROR_EXAMPLES.items():
+            for sample in samples:
+                try:
+                    _parser().parse(sample)
+                except lark.exceptions.UnexpectedInput as ut:
+                    k = _key(ut)
+                    _BY_STATE.setdefault(k, label)
+                    _BY_STATE.setdefault(k[1], label)
+        _BY_STATE.setdefault("built", True)
+    return _BY_STATE
 
 
 def _label(exc) -> str | None:
-    """The label of the bad sample that fails the same way (same parser state and token)."""
+    """The label of the bad sample that fails the same way.
+
+    Lark's `match_examples` compares the whole parser state, stack depth included, so a
+    sample only matches errors at the same nesting; when it finds none, the samples'
+    failing states are looked up without the depth (same state and token, then same state).
+    """
     state = getattr(exc, "state", None)
-    tok = getattr(exc, "token", None)
-    key = (type(exc).__name__, getattr(state, "position", None), getattr(tok, "type", None),
-           getattr(exc, "char", None) if state is None else None)
+    key = _key(exc) + (len(getattr(state, "state_stack", ()) or ()),)
     if key in _LABELS:
         return _LABELS[key]
     try:
         label = exc.match_examples(_parser().parse, ERROR_EXAMPLES, use_accepts=True)
     except Exception:  # a sample that unexpectedly parses must not break error reporting
         label = None
+    if label is None:
+        table = _state_table()
+        label = table.get(_key(exc)) or table.get(_key(exc)[1])
     _LABELS[key] = label
     return label
 

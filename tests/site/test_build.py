@@ -11,7 +11,7 @@ from urllib.parse import unquote, urlsplit
 
 import yaml
 
-from conftest import REPO
+from site_support import REPO
 from site_synthetic import HOSTILE, HOSTILE_ID
 
 

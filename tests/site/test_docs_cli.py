@@ -11,9 +11,9 @@ from site_synthetic import synthetic_bundle
 
 
 def test_docs_command_builds_the_site(tmp_path, capsys):
-    from conftest import _require_mermaid
+    from site_support import require_mermaid
 
-    _require_mermaid()
+    require_mermaid()
     bundle = tmp_path / "bundle.json"
     bundle.write_text(json.dumps(synthetic_bundle(3)), encoding="utf-8")
     out = tmp_path / "site"

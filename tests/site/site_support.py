@@ -1,0 +1,109 @@
+"""Helpers for the rules-site tests (a uniquely named module: every test folder has its own conftest)."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from site_synthetic import HOSTILE_ID, synthetic_bundle
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+CHROMIUM = Path(os.environ.get("PALEO_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+SCREENSHOTS = REPO / "build" / "screenshots"
+
+
+def skip_or_fail(reason: str):
+    if os.environ.get("CI") == "true":
+        pytest.fail(reason + " (CI=true: the site tests may not skip)")
+    pytest.skip(reason)
+
+
+def require_mermaid():
+    from compiler.docs import MERMAID_JS
+
+    if not (REPO / MERMAID_JS).is_file():
+        skip_or_fail(f"{MERMAID_JS} is missing; run `npm ci`")
+
+
+def build(bundle: dict, out: Path) -> tuple[int, float]:
+    """Build the site for a bundle into `out`; returns (exit code, seconds)."""
+    from compiler.docs import build_site
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    path = out.parent / (out.name + ".bundle.json")
+    path.write_text(json.dumps(bundle), encoding="utf-8")
+    t0 = time.perf_counter()
+    rc = build_site(str(path), out, REPO)
+    return rc, time.perf_counter() - t0
+
+
+def bundled_content_bundle() -> tuple[dict, list[str]]:
+    """The bundled content compiled, plus the hostile fixture card and any site fixture it still lacks.
+
+    Returns the bundle and the ids of the fixture records added besides the hostile card, so a
+    test report shows how much of the site is exercised by real content.
+    """
+    from compiler.diagnostics import has_errors
+    from compiler.pipeline import default_content_dirs, run
+    from compiler.project import load_config
+
+    cfg, _ = load_config(REPO)
+    res = run(default_content_dirs(REPO, cfg), root=REPO, config=cfg)
+    errors = [f"{d.code} {d.span.file}:{d.span.line}: {d.message}" for d in res.diagnostics if d.severity.value == "error"]
+    assert res.bundle is not None and not has_errors(res.diagnostics), "bundled content has errors:\n" + "\n".join(errors[:20])
+    bundle = res.bundle
+    synth = synthetic_bundle(4)
+    added: list[str] = []
+    ids = {r["id"] for sec in ("games", "products", "modules", "cards", "symbols", "secrets") for r in bundle.get(sec) or []}
+
+    hostile = next(c for c in synth["cards"] if c["id"] == HOSTILE_ID)
+    hostile = {**hostile, "module": None}
+    if bundle.get("games"):
+        hostile["game"] = bundle["games"][0]["id"]
+    if bundle.get("products"):
+        hostile["product"] = bundle["products"][0]["id"]
+    bundle["cards"] = [*bundle.get("cards", []), hostile]
+
+    for sid in ("symbol:venerate-place", "symbol:awareness"):
+        if sid not in ids:
+            bundle["symbols"] = [*bundle.get("symbols", []), next(s for s in synth["symbols"] if s["id"] == sid)]
+            added.append(sid)
+    if not any(m.get("cards") for m in bundle.get("modules") or []):
+        for sec in ("games", "products", "modules", "secrets"):
+            for r in synth[sec]:
+                if r["id"] not in ids:
+                    bundle[sec] = [*bundle.get(sec, []), r]
+                    added.append(r["id"])
+        bundle["cards"] += [c for c in synth["cards"] if c["id"] != HOSTILE_ID]
+        added += [c["id"] for c in synth["cards"] if c["id"] != HOSTILE_ID]
+    return bundle, added
+
+
+class Watch:
+    """What a page did that it should not: console errors, page errors, failed or outside requests, dialogs."""
+
+    def __init__(self, base: str):
+        self.base = base
+        self.problems: list[str] = []
+        self.dialogs: list[str] = []
+
+    def attach(self, page) -> None:
+        page.on("console", lambda m: self.problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.problems.append(f"page error: {e}"))
+        page.on("requestfailed", lambda r: self.problems.append(f"request failed: {r.url} {r.failure}"))
+        page.on("response", lambda r: self.problems.append(f"HTTP {r.status}: {r.url}") if r.status >= 400 else None)
+
+        def dialog(d):
+            self.dialogs.append(d.message)
+            d.dismiss()
+
+        page.on("dialog", dialog)
+
+

@@ -86,13 +86,19 @@ def _longest(terms, i, table: dict[tuple[str, ...], Any], maxlen: int):
 
 def match_value(spec: str, terms: tuple[Term, ...], i: int, registry) -> Match | None:
     """Read one value of type `spec` at terms[i]; None when the terms there are not of the type."""
-    parts = spec.split("|")
-    single = len(parts) == 1
-    for part in sorted(parts, key=_priority):
-        m = _match_one(part, terms, i, registry, single, parts)
+    plan = _PLANS.get(spec)
+    if plan is None:
+        parts = spec.split("|")
+        plan = _PLANS[spec] = tuple((p, accepts_bare(spec, p) if p in REFS else False)
+                                    for p in sorted(parts, key=_priority))
+    for part, bare in plan:
+        m = _match_one(part, terms, i, registry, bare)
         if m is not None:
             return m
     return None
+
+
+_PLANS: dict[str, tuple] = {}
 
 
 def _priority(part: str) -> int:
@@ -110,7 +116,7 @@ def accepts_bare(spec: str, refkind: str) -> bool:
         field_kind == "str" or not ({"int", "count"} & set(parts)))
 
 
-def _match_one(part: str, terms, i, registry, single: bool, parts) -> Match | None:
+def _match_one(part: str, terms, i, registry, bare: bool) -> Match | None:
     if i >= len(terms):
         return None
     t = terms[i]
@@ -128,7 +134,6 @@ def _match_one(part: str, terms, i, registry, single: bool, parts) -> Match | No
         hit = _longest(terms, i, table, registry.max_phrase)
         return Match(hit[0], hit[1]) if hit else None
     words, field, vkind = REFS[part]
-    bare = accepts_bare("|".join(parts), part)
     if vkind == "str":
         if t.kind == "name" and t.refkind == part:
             return Match({"ref": part, field: t.value}, i + 1)

@@ -578,6 +578,8 @@ def format_text(text: str, path: str) -> tuple[str, list[Diagnostic]]:
         out = _format(text, path)
     except _Unsupported as exc:
         return text, [_diag_at("F003", f"cannot lay out {exc}", path, text, exc.index)]
+    if out == text:  # already canonical: nothing to prove
+        return out, []
     problem = _verify(text, out, path, lf.data)
     if problem is None:
         try:

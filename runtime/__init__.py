@@ -58,6 +58,28 @@ every `call` node of a card option is compiled once per game into a closure (`ru
 A symbol used by the selected cards without an implementation makes the game not playable,
 naming the symbol; `runtime.ops.missing_ops(bundle)` lists all of them.
 
+Readings of the base rulebook (002) the engine makes
+----------------------------------------------------
+- Players: one group per player, 1 to 4 (the game record's range). The 4-player note of the
+  setup ("2 players control a single group" in a first game) is advice; 3 groups is 3 players.
+- Resources gained go to the shared camp storage, from which feeding pays; tools stay with a
+  group. Torches, stone axes and spears are limited to the workbench's 5 each; other tool
+  counts are not given, so they are not limited.
+- Costs discard from the top of the resolving player's deck to the face-down pile; going to
+  sleep early discards face down, without wounds. A resolved or ignored card, and a helper's
+  card, go to the face-up pile; a card with the moon (or an `at night` option) joins the
+  group instead and is dealt with every night.
+- Rewards: a dream goes on top of the player's deck and an idea onto the workbench (as the
+  A New Beginning rulebook says "as normal"); a revealed secret goes on top of the deck.
+- Dice add their faces ("strength 2") to the requirements; failing them forces a negative
+  action, or ignoring the card when it has none.
+- Help: the helper's skills and tools count, its people may take the wounds, and a tool or
+  person gained may go to either group (`share`); costs discard from the helped deck only.
+  A danger card cannot be used to help. Decisions "as a group" (missions, the order of
+  resolution) are taken by player 0 for missions and by whoever acts first for the order.
+- An idea card whose face is unknown stays in the idea deck (it can never be crafted): a gap
+  the engine reports in `Rules.gaps`, not a reason to refuse the game.
+
 State layout (`Game.s`)
 -----------------------
 `cards` (instance -> card id), `z` (zone -> instance list; the end of a deck is its top;

@@ -37,6 +37,8 @@ def _walk_strings(node, key: str = "") -> Iterable[tuple[str, str]]:
     if isinstance(node, str):
         yield key, node
     elif isinstance(node, dict):
+        if node.get("ref") == "secret" and isinstance(node.get("number"), int):
+            yield "ref", f"secret:{node['number']}"  # `reveal secret 23` names the secret by number
         for k, v in node.items():
             yield from _walk_strings(v, str(k))
     elif isinstance(node, list):

@@ -60,7 +60,7 @@ def bench_ops(bundle, n: int) -> dict:
 
     def via_closures():
         for o in opts:
-            need = o.need()
+            need = o.need_static
             if need:
                 g._need_met(need, (0,))
             for c in o.costs:

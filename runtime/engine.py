@@ -428,7 +428,7 @@ class Game:
 
     def _affordable(self, opt, ctx: Ctx) -> bool:
         players = ctx.players if ctx.player is not None else range(self.s["players"])
-        if opt.reqs and not self._need_met(opt.need(), players):
+        if opt.need_static and not self._need_met(opt.need_static, players):
             return False
         for f in opt.forbid:
             need: dict = {}

@@ -22,7 +22,7 @@ class Option:
     """One way of resolving one printed option of a card."""
 
     __slots__ = ("index", "variant", "text", "negative", "reqs", "dice", "costs", "effects", "symbols",
-                 "trigger", "forbid", "help", "calls")
+                 "trigger", "forbid", "help", "calls", "need_static")
 
     def __init__(self, index: int, variant: int, text: str):
         self.index = index
@@ -38,12 +38,11 @@ class Option:
         self.trigger: str | None = None
         self.help = False
         self.calls: list[tuple[str, str, dict]] = []  # (position, symbol, args): for policies and reports
+        self.need_static: dict = {}  # requirements are pure, so their closures run once, at compile time
 
     def need(self) -> dict:
-        need: dict = {}
-        for r in self.reqs:
-            r(need)
-        return need
+        """A fresh copy of what the requirements ask for (skill totals, `tool:<id>`, `res:<name>`)."""
+        return dict(self.need_static)
 
 
 def _alts(node, position):
@@ -105,5 +104,7 @@ def compile_option(index: int, text: str, ir: dict) -> list[Option]:
                 opt.costs.append(fn)
             else:
                 opt.effects.append(fn)
+        for r in opt.reqs:
+            r(opt.need_static)
         out.append(opt)
     return out

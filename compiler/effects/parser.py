@@ -13,7 +13,9 @@ from pathlib import Path
 
 from .ast import Call, Clause, Many, Option, Problem, Term, Trigger, Unary, join
 
-GRAMMAR_PATH = Path(__file__).resolve().parents[2] / "grammar" / "effects.lark"
+from ..project import bundled_dir
+
+GRAMMAR_PATH = bundled_dir("grammar") / "effects.lark"
 
 _PARSERS: dict[str, object] = {}
 

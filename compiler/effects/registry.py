@@ -10,7 +10,9 @@ from typing import Any
 from ..diagnostics import Diagnostic, Span, make
 from . import types as T
 
-SYMBOLS_DIR = Path(__file__).resolve().parents[2] / "content" / "symbols"
+from ..project import bundled_dir  # noqa: E402
+
+SYMBOLS_DIR = bundled_dir("content") / "symbols"
 
 POSITION_OF_CLAUSE = {"require": "requirement", "cost": "cost", "suffer": "negative", "reward": "reward",
                       "on": "trigger"}
@@ -219,7 +221,7 @@ def load_registry(dirs: list[Path] | None = None) -> tuple[Registry, list[Diagno
 
     diags: list[Diagnostic] = []
     entries = []
-    for d in dirs or [SYMBOLS_DIR]:
+    for d in dirs or [symbols_dir()]:
         for f in sorted(Path(d).glob("*.yaml")):
             lf, ds = load_file(f, display=str(f))
             diags += ds

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .bundle import check_version
 from .ir import compile_option
-from .ops import OPS, SKILLS, OpError
+from .ops import OPS, SKILLS, OpError, missing_ops
 
 
 class NotPlayable(Exception):
@@ -185,6 +185,8 @@ class Rules:
         if uses_dice and self.die_faces is None:
             missing.append("dice: the faces of the base game's dice are not given")
         self.missing = missing
+        # every symbol of this game the bundle defines but the op table lacks (used ones are in `missing`)
+        self.unimplemented = missing_ops(bundle, game)
         self.symbols = sorted(OPS)
         self.symbols_in_play = sorted({sym for opts in self.options.values() for o in opts for sym in o.symbols})
 

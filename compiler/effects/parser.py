@@ -11,9 +11,8 @@ import os
 import tempfile
 from pathlib import Path
 
-from .ast import Call, Clause, Many, Option, Problem, Term, Trigger, Unary, join
-
 from ..project import bundled_dir
+from .ast import Call, Clause, Many, Option, Problem, Term, Trigger, Unary, join
 
 GRAMMAR_PATH = bundled_dir("grammar") / "effects.lark"
 

@@ -8,11 +8,16 @@ from pathlib import Path
 from typing import Any
 
 from ..diagnostics import Diagnostic, Span, make
+from ..project import bundled_dir
 from . import types as T
 
-from ..project import bundled_dir  # noqa: E402
 
-SYMBOLS_DIR = bundled_dir("content") / "symbols"
+def symbols_dir() -> Path:
+    """content/symbols of the checkout, or of the installed package data."""
+    return bundled_dir("content") / "symbols"
+
+
+SYMBOLS_DIR = symbols_dir()
 
 POSITION_OF_CLAUSE = {"require": "requirement", "cost": "cost", "suffer": "negative", "reward": "reward",
                       "on": "trigger"}

@@ -9,7 +9,7 @@ import pytest
 
 from compiler.effects import build_registry, symbols_report
 from compiler.effects.ir import calls, walk
-from compiler.effects.registry import SYMBOLS_DIR, load_registry
+from compiler.effects.registry import load_registry, symbols_dir
 from compiler.models import Symbol
 
 
@@ -22,7 +22,7 @@ def _sym(**kw):
 
 
 def test_every_file_starts_with_the_schema_modeline():
-    files = sorted(SYMBOLS_DIR.glob("*.yaml"))
+    files = sorted(symbols_dir().glob("*.yaml"))
     assert len(files) == 5
     for f in files:
         assert f.read_text(encoding="utf-8").splitlines()[0] == "# yaml-language-server: $schema=../schema.json"

@@ -42,18 +42,22 @@ def code(value: object) -> str:
     return f"<code>{text(value)}</code>"
 
 
-def pre(value: str, cls: str = "paleo-dsl") -> str:
+def pre(value: str, cls: str = "paleo-dsl", *, searchable: bool = True) -> str:
     """A block of preformatted text on one physical line, so markdown never looks inside it."""
     body = html.escape(str(value), quote=True).replace("\r", "").replace("\n", "&#10;")
-    return f'<pre class="{cls}"><code>{body}</code></pre>'
+    extra = "" if searchable else " data-search-exclude"
+    return f'<pre class="{cls}"{extra}><code>{body}</code></pre>'
 
 
-def title_front_matter(title: str, *, boost: float | None = None, description: str | None = None) -> str:
+def title_front_matter(title: str, *, boost: float | None = None, description: str | None = None,
+                       exclude_from_search: bool = False) -> str:
     """YAML front matter: templates print the title raw, so it holds escaped HTML."""
     lines = ["---", "title: " + json.dumps(html.escape(_SPACE.sub(" ", title).strip(), quote=True))]
     if description:
         lines.append("description: " + json.dumps(html.escape(_SPACE.sub(" ", description).strip()[:200], quote=True)))
-    if boost:
+    if exclude_from_search:
+        lines += ["search:", "  exclude: true"]
+    elif boost:
         lines += ["search:", f"  boost: {boost}"]
     lines.append("---")
     return "\n".join(lines) + "\n\n"

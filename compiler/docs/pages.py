@@ -245,7 +245,7 @@ class Reference:
         return [f"## {heading}", "", m.table(["Component", "Kind", "Count", "Note"], rows), ""]
 
     def _diagram(self, source: str) -> str:
-        return m.pre(source, cls="paleo-diagram")
+        return m.pre(source, cls="paleo-diagram", searchable=False)  # diagram source is no search text
 
     def _coverage_lines(self, rid: str, printed, cards: list[dict]) -> list[str]:
         """Printed against authored cards: the compiler's coverage when the bundle has it, else counted here."""
@@ -669,8 +669,11 @@ class Reference:
 
     # ---- index pages -----------------------------------------------------------------------
 
-    def _index(self, title: str, intro: str, body: list[str]) -> str:
-        return "\n".join([m.title_front_matter(title), f"# {m.text(title)}", "", intro, "", *body, ""])
+    def _index(self, title: str, intro: str, body: list[str], *, searchable: bool = False) -> str:
+        """A section index. Its tables repeat every entry's name, so it stays out of search unless asked:
+        a search for a card lands on the card, and the index costs no search-index space."""
+        fm = m.title_front_matter(title, exclude_from_search=not searchable)
+        return "\n".join([fm, f"# {m.text(title)}", "", intro, "", *body, ""])
 
     def home_page(self) -> str:
         p = f"{REF}/index.md"
@@ -773,7 +776,7 @@ class Reference:
             for pos in sorted(by_pos):
                 body += [f"- **{m.text(pos)}**: " + ", ".join(self.ref(s, p) for s in self._sorted_ids(by_pos[pos]))]
             body.append("")
-        return self._index("Grammar", "How effect strings are parsed.", body)
+        return self._index("Grammar", "How effect strings are parsed.", body, searchable=True)
 
     def tokens_page(self) -> str:
         p = f"{REF}/tokens.md"
@@ -788,7 +791,7 @@ class Reference:
             for n in t.get("notes") or []:
                 body += [f"- {m.text(n)}"]
             body += ["", self._sources(t), ""]
-        return self._index("Tokens", "Secret tokens, tool tokens, cult tools and other tokens.", body or ["None yet."])
+        return self._index("Tokens", "Secret tokens, tool tokens, cult tools and other tokens.", body or ["None yet."], searchable=True)
 
     def interpretations_page(self) -> str:
         p = f"{REF}/interpretations.md"
@@ -798,7 +801,8 @@ class Reference:
             if it.get("affects"):
                 body += ["Shapes: " + ", ".join(self.ref(a, p) for a in it["affects"]), ""]
             body += ["Weighs:", "", self._sources({"source": it.get("citations")}), ""]
-        return self._index("Interpretations", "Our readings of unclear or conflicting rules, with the citations they weigh.", body or ["None yet."])
+        return self._index("Interpretations", "Our readings of unclear or conflicting rules, with the citations they weigh.",
+                           body or ["None yet."], searchable=True)
 
 
 def _prose(value: str) -> str:

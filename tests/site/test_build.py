@@ -135,7 +135,7 @@ def test_card_page_has_back_links_and_citation(synthetic_site):
 def test_module_page_has_cards_diagram_and_coverage(synthetic_site):
     out, bundle, _ = synthetic_site
     raw = (out / "reference" / "modules" / "synth" / "v" / "index.html").read_text(encoding="utf-8")
-    assert '<pre class="paleo-diagram">' in raw and "flowchart LR" in raw
+    assert '<pre class="paleo-diagram" data-search-exclude>' in raw and "flowchart LR" in raw
     page = _text(out / "reference" / "modules" / "synth" / "v" / "index.html")
     for c in bundle["modules"][0]["cards"]:
         name = next(x["name"] for x in bundle["cards"] if x["id"] == c)
@@ -198,3 +198,10 @@ def test_nav_is_explicit_and_lists_every_guide():
     assert guides <= listed, guides - listed
     assert "effect-language.md" in listed
     assert len(listed) < 30, "keep the nav shallow: generated pages belong in section indexes"
+
+
+def test_search_index_leaves_out_diagrams_and_list_pages(synthetic_site):
+    out = synthetic_site[0]
+    docs = json.loads((out / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    assert not any("flowchart" in d["text"] for d in docs)
+    assert not any(d["location"].startswith("reference/cards/#") or d["location"] == "reference/cards/" for d in docs)

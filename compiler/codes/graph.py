@@ -7,7 +7,9 @@ CODES = [
         "G401", "unresolved-reference", E, "a reference names something nothing provides",
         what="An option, a module, a scenario or another record refers to a secret, a secret token, an "
         "idea, a card, a module, a board or a product, and no record in the loaded content provides it. "
-        "A stub (`completeness: unknown`) satisfies a reference, and coverage counts it as known only by name.",
+        "A stub (`completeness: unknown`) satisfies a reference, and coverage counts it as known only by name. "
+        "A game, product, module or board is looked for only when the loaded content has records of that "
+        "kind, so that one file can be linted on its own.",
         why="A card that reveals secret 99 when no secret 99 exists cannot be played; the runtime would "
         "stop at that card, and the rules site would link to nothing.",
         example="cards:\n  - id: card:fx/a\n    options:\n      - '-> reveal secret 99'   # no secret 99 anywhere",

@@ -120,7 +120,7 @@ def scenario_needs(F: Facts, g: Graph) -> Iterable[Diagnostic]:
             if fact in reported_facts:
                 continue
             reported_facts.add(fact)
-            yield missing_fact(f"{fact}, so whether {sid} supplies it is unknown", ref.span)
+            yield missing_fact(f"{fact}, so no scenario can be shown to supply it", ref.span)
 
 
 def combination_rules(F: Facts, g: Graph) -> Iterable[Diagnostic]:

@@ -10,7 +10,7 @@ import re
 from enum import Enum
 from typing import Annotated, Any, ClassVar, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator, model_validator
 
 RULEBOOKS = (
     "000_97f291d3c44cb3f7.txt",
@@ -125,7 +125,7 @@ class Component(Strict):
     """A printed component with its count (null when the count is not stated)."""
 
     name: str
-    count: int | None = Field(default=None, ge=0)
+    count: StrictInt | None = Field(default=None, ge=0)
     kind: Literal["board", "tile", "token", "card", "die", "deck", "other"] = "other"
     note: str | None = None
 
@@ -159,13 +159,13 @@ class Game(Record):
     id: str = Field(pattern=id_pattern("game"))
     name: str
     kind: Literal["cooperative-card-game", "dice-game"]
-    players: dict[str, int | None] | None = Field(default=None, description="`min` and `max` player counts where stated")
+    players: dict[str, StrictInt | None] | None = Field(default=None, description="`min` and `max` player counts where stated")
     resources: list[str] = Field(default_factory=list)
     tools: list[str] = Field(default_factory=list)
     skills: list[str] = Field(default_factory=list)
     backs: list[Back] = Field(default_factory=list)
     boards: list[str] = Field(default_factory=list, description="board ids (`board:...`)")
-    parameters: dict[str, int | str | bool | None] = Field(default_factory=dict, description="numbers the rules fix, such as the victory target")
+    parameters: dict[str, StrictInt | str | StrictBool | None] = Field(default_factory=dict, description="numbers the rules fix, such as the victory target")
     setup: list[Step] = Field(default_factory=list)
     phases: list[Phase] = Field(default_factory=list)
     rules: list[Rule] = Field(default_factory=list)
@@ -185,7 +185,7 @@ class CardGroup(Strict):
     """A printed group of a product's cards with its count (the parts of the printed total)."""
 
     name: str
-    count: int = Field(ge=0)
+    count: StrictInt = Field(ge=0)
     kind: CardKind | None = None
     modules: list[str] = Field(default_factory=list, description="module letters whose cards form this group")
     note: str | None = None
@@ -200,19 +200,19 @@ class Product(Record):
     game: str = Field(pattern=id_pattern("game"))
     kind: Literal["base-game", "expansion", "module", "game"]
     requires: list[str] = Field(default_factory=list, description="product ids this product cannot be played without")
-    printed_cards: int | None = Field(default=None, ge=0)
+    printed_cards: StrictInt | None = Field(default=None, ge=0)
     card_groups: list[CardGroup] = Field(default_factory=list)
     components: list[Component] = Field(default_factory=list)
     setup: list[Step] = Field(default_factory=list)
     rules: list[Rule] = Field(default_factory=list)
 
 
-Difficulty = Union[Level, dict[int, Level]]
+Difficulty = Union[Level, dict[StrictInt, Level]]
 
 
 class SecretUse(Strict):
-    number: int = Field(ge=1)
-    copies: int = Field(default=1, ge=1)
+    number: StrictInt = Field(ge=1)
+    copies: StrictInt = Field(default=1, ge=1)
 
 
 class Module(Record):
@@ -223,16 +223,16 @@ class Module(Record):
     name: str | None = None
     game: str = Field(pattern=id_pattern("game"))
     product: str | None = Field(default=None, pattern=id_pattern("product"))
-    difficulty: Level | dict[int, Level] | None = Field(default=None, description="a level, or a map from player count to level")
-    printed_cards: int | None = Field(default=None, ge=0)
+    difficulty: Level | dict[StrictInt, Level] | None = Field(default=None, description="a level, or a map from player count to level")
+    printed_cards: StrictInt | None = Field(default=None, ge=0)
     missions: list[str] = Field(default_factory=list, description="mission card ids")
     ideas: list[str] = Field(default_factory=list, description="idea card ids the module adds")
     secrets: list[SecretUse] = Field(default_factory=list, description="secret card numbers with their printed copies")
-    dice: int | None = Field(default=None, ge=0)
+    dice: StrictInt | None = Field(default=None, ge=0)
     decks: list[Component] = Field(default_factory=list, description="special decks (night, volcano, star, sea, ...)")
     tokens: list[Component] = Field(default_factory=list)
     requires: list[str] = Field(default_factory=list, description="boards or products the module needs (`board:...`, `product:...`)")
-    combine: int | None = Field(default=None, ge=1, description="how many other modules it must be combined with, when not the usual one")
+    combine: StrictInt | None = Field(default=None, ge=1, description="how many other modules it must be combined with, when not the usual one")
     setup: list[Step] = Field(default_factory=list)
     rules: list[Rule] = Field(default_factory=list)
 
@@ -248,19 +248,19 @@ class Card(Record):
     module: str | None = Field(default=None, pattern=id_pattern("module"))
     kind: CardKind
     back: Back | None = None
-    number: int | None = Field(default=None, ge=1, description="printed secret number")
-    copies: int = Field(default=1, ge=1)
+    number: StrictInt | None = Field(default=None, ge=1, description="printed secret number")
+    copies: StrictInt = Field(default=1, ge=1)
     marks: list[Literal["star", "white-hand", "cult-site", "secret-symbol", "marked-back", "avoidable-danger", "moon", "skull"]] = Field(default_factory=list)
     title_keywords: list[str] = Field(default_factory=list, description="title predicates the card matches, such as Dodo or Spirit")
     options: list[str] = Field(default_factory=list, description="one effect-language string per option")
     notes: list[str] = Field(default_factory=list, description="rules clarifications, in our own words")
     # PaleoVet dino fields
-    sleep: int | None = Field(default=None, ge=0)
-    points: int | None = None
+    sleep: StrictInt | None = Field(default=None, ge=0)
+    points: StrictInt | None = None
     diet: Literal["carnivore", "herbivore"] | None = None
     order: Literal["ornithischian", "sauropod", "theropod"] | None = None
     treatments: list[str] | None = None
-    alert: bool | None = None
+    alert: StrictBool | None = None
 
 
 class Secret(Record):
@@ -268,10 +268,10 @@ class Secret(Record):
 
     PREFIX: ClassVar[str] = "secret"
     id: str = Field(pattern=r"^secret:[0-9]+$")
-    number: int = Field(ge=1)
+    number: StrictInt = Field(ge=1)
     product: str | None = Field(default=None, pattern=id_pattern("product"))
-    copies: int = Field(default=1, ge=1)
-    identical_backs: bool = Field(default=False, description="copies share a back; reveal the next one")
+    copies: StrictInt = Field(default=1, ge=1)
+    identical_backs: StrictBool = Field(default=False, description="copies share a back; reveal the next one")
     always_needed: list[str] = Field(default_factory=list, description="boards or products whose games always need it")
     marks: list[Literal["cult-site", "secret-symbol", "sheep"]] = Field(default_factory=list)
     card: str | None = Field(default=None, pattern=id_pattern("card"), description="the card record with its face, when known")
@@ -281,12 +281,12 @@ class Token(Record):
     PREFIX: ClassVar[str] = "token"
     id: str = Field(pattern=id_pattern("token"))
     name: str | None = None
-    number: int | None = Field(default=None, ge=1)
+    number: StrictInt | None = Field(default=None, ge=1)
     game: str = Field(pattern=id_pattern("game"))
     product: str = Field(pattern=id_pattern("product"))
     kind: Literal["secret-token", "tool", "cult-tool", "resource", "expansion", "progress", "other"]
     placement: Literal["farm", "group", "supply", "board", "other"] | None = None
-    counts_as_tool: bool | None = None
+    counts_as_tool: StrictBool | None = None
     options: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
 
@@ -299,7 +299,7 @@ class Die(Record):
     game: str = Field(pattern=id_pattern("game"))
     product: str = Field(pattern=id_pattern("product"))
     color: str | None = None
-    count: int | None = Field(default=None, ge=0)
+    count: StrictInt | None = Field(default=None, ge=0)
     faces: list[str] | None = Field(default=None, description="one entry per face; null when the rulebook does not give them")
 
 
@@ -312,7 +312,7 @@ class Scenario(Record):
     product: str = Field(pattern=id_pattern("product"))
     modules: list[str] = Field(description="module letters as printed")
     boards: list[str] = Field(default_factory=list)
-    players: list[int] | None = None
+    players: list[StrictInt] | None = None
     notes: list[str] = Field(default_factory=list)
 
     PREFIXES: ClassVar[tuple[str, ...]] = ("scenario", "level", "suggestion")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, StrictBool, StrictInt
 
 from ..models import Record, Source, id_pattern, Strict  # noqa: F401
 
@@ -21,10 +21,10 @@ class Param(Strict):
     name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
     type: str = Field(description="a parameter type known to the registry (int, count, altar, back, secret, card, tool, ...); "
                       "`a|b` accepts either")
-    optional: bool = False
-    default: int | str | None = Field(default=None, description="value used when an optional parameter is left out")
+    optional: StrictBool = False
+    default: StrictInt | str | None = Field(default=None, description="value used when an optional parameter is left out")
     unit: str | None = Field(default=None, description="noun written after a number, singular/plural (`card/cards`)")
-    before: bool = Field(default=False, description="the number is written before the symbol phrase (`2 wounds`)")
+    before: StrictBool = Field(default=False, description="the number is written before the symbol phrase (`2 wounds`)")
 
 
 class Symbol(Record):

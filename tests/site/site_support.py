@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import os
 import time
+from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import pytest
 
@@ -107,3 +109,45 @@ class Watch:
         page.on("dialog", dialog)
 
 
+class _Links(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.links: list[tuple[str, str, str]] = []  # (tag, attribute, url)
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"])
+        if a.get("name") and tag == "a":
+            self.ids.add(a["name"])
+        for attr in ("href", "src"):
+            if a.get(attr):
+                self.links.append((tag, attr, a[attr]))
+
+
+def parse_links(path: Path) -> _Links:
+    p = _Links()
+    p.feed(path.read_text(encoding="utf-8"))
+    return p
+
+
+def broken_links(out: Path) -> list[str]:
+    """Every internal href/src of the built site that names a missing file or anchor."""
+    parsed = {p: parse_links(p) for p in out.rglob("*.html") if p.name != "404.html"}  # 404 links from the site root
+    broken = []
+    for page, links in parsed.items():
+        for tag, attr, url in links.links:
+            parts = urlsplit(url)
+            if parts.scheme or url.startswith("//") or url.startswith("mailto:"):
+                continue
+            target = page if not parts.path else (page.parent / unquote(parts.path)).resolve()
+            if target.is_dir() or parts.path.endswith("/"):
+                target = target / "index.html"
+            if not target.exists():
+                broken.append(f"{page.relative_to(out)}: {url}")
+                continue
+            if parts.fragment and target.suffix == ".html" and target in parsed:
+                if unquote(parts.fragment) not in parsed[target].ids and parts.fragment != "__search":
+                    broken.append(f"{page.relative_to(out)}: {url} (no such anchor)")
+    return broken

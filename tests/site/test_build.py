@@ -5,37 +5,13 @@ from __future__ import annotations
 import html
 import json
 import re
-from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 import yaml
 
-from site_support import REPO
+from site_support import REPO, broken_links, parse_links
 from site_synthetic import HOSTILE, HOSTILE_ID
-
-
-class _Links(HTMLParser):
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.links: list[tuple[str, str, str]] = []  # (tag, attribute, url)
-        self.ids: set[str] = set()
-
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        if a.get("id"):
-            self.ids.add(a["id"])
-        if a.get("name") and tag == "a":
-            self.ids.add(a["name"])
-        for attr in ("href", "src"):
-            if a.get(attr):
-                self.links.append((tag, attr, a[attr]))
-
-
-def _parse(path: Path) -> _Links:
-    p = _Links()
-    p.feed(path.read_text(encoding="utf-8"))
-    return p
 
 
 def test_strict_build_succeeds_and_copies_mermaid(synthetic_site):
@@ -47,23 +23,7 @@ def test_strict_build_succeeds_and_copies_mermaid(synthetic_site):
 
 
 def test_every_internal_link_resolves(synthetic_site):
-    out = synthetic_site[0]
-    parsed = {p: _parse(p) for p in out.rglob("*.html") if p.name != "404.html"}  # 404 links from the site root
-    broken = []
-    for page, links in parsed.items():
-        for tag, attr, url in links.links:
-            parts = urlsplit(url)
-            if parts.scheme or url.startswith("//") or url.startswith("mailto:"):
-                continue
-            target = page if not parts.path else (page.parent / unquote(parts.path)).resolve()
-            if target.is_dir() or parts.path.endswith("/"):
-                target = target / "index.html"
-            if not target.exists():
-                broken.append(f"{page.relative_to(out)}: {url}")
-                continue
-            if parts.fragment and target.suffix == ".html" and target in parsed:
-                if unquote(parts.fragment) not in parsed[target].ids and parts.fragment not in ("", "__search"):
-                    broken.append(f"{page.relative_to(out)}: {url} (no such anchor)")
+    broken = broken_links(synthetic_site[0])
     assert not broken, "\n".join(broken[:30])
 
 
@@ -71,7 +31,7 @@ def test_nothing_is_loaded_from_elsewhere(synthetic_site):
     out = synthetic_site[0]
     outside = []
     for page in out.rglob("*.html"):
-        for tag, attr, url in _parse(page).links:
+        for tag, attr, url in parse_links(page).links:
             loads = (tag in ("script", "img", "iframe", "source", "video", "audio") and attr == "src") or (tag == "link" and attr == "href")
             if loads and (urlsplit(url).scheme in ("http", "https") or url.startswith("//")):
                 outside.append(f"{page.relative_to(out)}: <{tag} {attr}={url}>")

@@ -6,6 +6,7 @@ import html
 import re
 
 from compiler.docs.pages import Reference
+from site_support import broken_links
 from site_synthetic import HOSTILE_ID
 
 
@@ -46,3 +47,8 @@ def test_options_and_examples_read_as_english(content_site):
         body = _page(out, ref.path_of(c["id"]))
         described = len(re.findall(r'paleo-option-english"><strong>Option \d+\.</strong> (?!<em>DSL)', body))
         assert described == sum(1 for o in c["options"] if o.get("ir")), c["id"]
+
+
+def test_every_internal_link_resolves(content_site):
+    broken = broken_links(content_site[0])
+    assert not broken, "\n".join(broken[:30])

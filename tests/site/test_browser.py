@@ -106,6 +106,11 @@ def test_hostile_card_renders_as_text(page, served, browser_context, content_sit
     assert page.title().startswith(HOSTILE)
     assert page.locator("article script, article img, article iframe, article style").count() == 0
     assert page.evaluate("() => document.body.style.display") != "none"
+    _search(page, "alert")
+    title = page.locator(f'.md-search-result__list a[href*="{_url("", ref.path_of(HOSTILE_ID)).lstrip("/")}"] h1').first
+    title.wait_for(state="visible", timeout=15000)
+    assert "<script>" in title.inner_text()
+    assert page.locator(".md-search-result script, .md-search-result img").count() == 0
     _clean(page, browser_context)
 
 

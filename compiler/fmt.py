@@ -79,11 +79,26 @@ def _model_shape(model: type) -> _Shape:
         return hit
     shape = _Shape()
     _SHAPES[model] = shape  # before recursing: models may refer to themselves
-    for i, (name, info) in enumerate(model.model_fields.items()):
+    for i, (name, info) in enumerate(_canonical_fields(model)):
         key = info.alias or name
         shape.order[key] = i
         shape.fields[key] = _shape_of(info.annotation)
     return shape
+
+
+# A record reads best as: its id, what it is, then what we say of it and where it comes from.
+_TRAILING = ("summary", "completeness", "source")
+
+
+def _canonical_fields(model: type) -> list:
+    from .models import Record
+
+    items = list(model.model_fields.items())
+    if not (isinstance(model, type) and issubclass(model, Record)):
+        return items
+    head = [(n, f) for n, f in items if n not in _TRAILING]
+    tail = sorted(((n, f) for n, f in items if n in _TRAILING), key=lambda nf: _TRAILING.index(nf[0]))
+    return head + tail
 
 
 def content_shape() -> _Shape:

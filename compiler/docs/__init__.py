@@ -21,6 +21,7 @@ EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 MERMAID_JS = Path("node_modules") / "mermaid" / "dist" / "mermaid.min.js"
 MERMAID_TARGET = "assets/mermaid.min.js"  # under reference/ in the site, loaded on demand by javascripts/diagrams.js
 BUNDLE_ENV = "PALEO_DOCS_BUNDLE"
+ROOT_ENV = "PALEO_DOCS_ROOT"  # the checkout, when the mkdocs config lives elsewhere (benchmarks)
 log = logging.getLogger("mkdocs.plugins.paleo")
 
 
@@ -95,7 +96,7 @@ def reference_files(files, config):
     from mkdocs.exceptions import PluginError
     from mkdocs.structure.files import File
 
-    root = Path(config.config_file_path).resolve().parent
+    root = Path(os.environ.get(ROOT_ENV) or Path(config.config_file_path).resolve().parent)
     t0 = time.perf_counter()
     env_bundle = os.environ.get(BUNDLE_ENV)
     err = io.StringIO()

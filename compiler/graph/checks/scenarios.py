@@ -19,6 +19,7 @@ class Closure:
     modules: list[str] = field(default_factory=list)
     missing_letters: list[str] = field(default_factory=list)
     products: set[str] = field(default_factory=set)
+    brought: set[str] = field(default_factory=set)  # products the scenario and its modules' own products bring
     boards: set[str] = field(default_factory=set)
     cards: set[str] = field(default_factory=set)
     secrets: dict[int, str] = field(default_factory=dict)  # number -> why it is in play
@@ -45,6 +46,7 @@ def _closure(F: Facts, sid: str) -> Closure:
         else:
             c.missing_letters.append(letter)
     direct = {sc.get("product")} | {F.modules[m].get("product") for m in c.modules}
+    c.brought = {p for p in product_closure(F, {p for p in direct if p}) if p}
     for m in c.modules:
         direct |= {r for r in F.modules[m].get("requires") or () if r.startswith("product:")}
     c.products = {p for p in product_closure(F, {p for p in direct if p}) if p}
@@ -140,10 +142,11 @@ def combination_rules(F: Facts, g: Graph) -> Iterable[Diagnostic]:
                         labels=(Label(F.span(m, "requires", i), f"module {r['letter']} needs it"),),
                         help=f"add `{req}` to the scenario's `boards:`",
                     )
-                elif req.startswith("product:") and req in F.products and req not in c.products:
+                elif req.startswith("product:") and req in F.products and req not in c.brought:
                     yield make("G408", f"module {r['letter']} needs `{req}`, which {sid} does not bring",
-                               F.span(sid, "product"), label=f"no `{req}` in this scenario",
-                               labels=(Label(F.span(m, "requires", i), f"module {r['letter']} needs it"),))
+                               F.span(sid, "modules"), label=f"neither the scenario's product nor its modules bring `{req}`",
+                               labels=(Label(F.span(m, "requires", i), f"module {r['letter']} needs it"),),
+                               help=f"combine a module of `{req}`, or make the scenario's product require it")
         # how many modules
         if c.missing_letters:
             continue

@@ -72,6 +72,8 @@ def _as_ref(kind: str, d: dict) -> tuple[str, Any, str | None] | None:
         target = d.get("number") if d.get("number") is not None else d.get("name")
     elif kind in ("card", "idea", "title"):
         target = d.get("name")
+    elif kind == "secret-mark":  # "the top secret card marked with ..." (not yet in the effect language)
+        target = d.get("mark")
     else:  # sea-card symbols and other in-deck lookups name no record
         return None
     if target is None:

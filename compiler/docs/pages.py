@@ -137,7 +137,13 @@ class Reference:
             return n if n.lower().startswith(kind.lower()) else f"{kind} {n}"
         if sec == "tokens" and not r.get("name") and r.get("number") is not None:
             return f"Secret token {r['number']}"
-        return str(r.get("name") or f"untitled {sec[:-1]} ({rid})")
+        if r.get("name"):
+            return str(r["name"])
+        if sec == "cards":
+            mod = self.by_id.get(r.get("module") or "")
+            kind = str(r.get("kind") or "")
+            return f"Untitled {kind} card".replace("  ", " ") + (f" of module {mod.get('letter')}" if mod else f" ({rid})")
+        return f"Untitled {sec[:-1]} ({rid})"
 
     def ref(self, rid: str, from_page: str, label: str | None = None) -> str:
         target = self.path_of(rid)

@@ -62,7 +62,11 @@ def compile_option(text: str, *, registry: Registry, game: str, file: "LoadedFil
         from ..diagnostics import Span, make
 
         span = file.span(path) if file is not None else Span.point("<option>")
-        return None, [make("E301", "an option must be a string", span, label="not a string")]
+        help_ = None
+        if isinstance(text, dict) and len(text) == 1:
+            help_ = (f"`{next(iter(text))}: ...` was read as a YAML mapping; put the whole option in quotes: "
+                     f"\"{next(iter(text))}: ...\"")
+        return None, [make("E301", "an option must be a string", span, label="not a string", help=help_)]
     key = (text, game, position)
     hit = registry.memo.get(key)
     if hit is None:

@@ -174,3 +174,9 @@ def test_non_string_option_is_a_diagnostic(compile_):
 def test_game_may_be_unknown(compile_):
     ir, diags = compile_("-> 1 antibiotic", game=None)
     assert diags == []
+
+
+def test_option_read_as_a_mapping_suggests_quotes(compile_):
+    _, diags = compile_({"everyone": "require strength 2"})
+    assert diags[0].code == "E301"
+    assert diags[0].help == '`everyone: ...` was read as a YAML mapping; put the whole option in quotes: "everyone: ..."'

@@ -11,9 +11,7 @@ _JOIN = {"seq": " then ", "choice": " or ", "all": ", "}
 def print_option(ir: dict, registry=None) -> str:
     """Canonical DSL text of an option IR: parsing and lowering it gives the same IR back."""
     if registry is None:
-        from .registry import default_registry
-
-        registry = default_registry()
+        registry = _registry_for(ir)
     parts = []
     trig = ir.get("trigger")
     head = ""
@@ -35,6 +33,18 @@ def print_option(ir: dict, registry=None) -> str:
         r = "-> " + _node(reward["body"], 0, registry)
         text = f"{text} {r}" if text else r
     return head + text
+
+
+def _registry_for(ir: dict):
+    """The newest registry of this process that defines every symbol of `ir` (else the bundled one)."""
+    from .ir import calls
+    from .registry import default_registry, registries
+
+    needed = {c["symbol"] for c in calls(ir)}
+    for reg in registries():
+        if needed <= reg.symbols.keys():
+            return reg
+    return default_registry()
 
 
 def _clause(c: dict, registry) -> str:
@@ -87,34 +97,29 @@ def _call(n: dict, registry) -> str:
     return " ".join(out)
 
 
-_EN_CLAUSE = {"require": "requires", "cost": "costs", "suffer": "suffer", "reward": "then"}
 _EN_JOIN = {"seq": ", then ", "choice": " or ", "all": " and "}
 
 
 def describe_option(ir: dict, registry) -> str:
     """A readable English sentence for the rules site."""
-    bits = []
     trig = ir.get("trigger")
     lead = ""
     if trig:
-        lead = {"night": "At night: ", "revealed": "When revealed: "}.get(trig["kind"]) or \
-            f"On {_call(trig['call'], registry)}: "
+        lead = {"night": "At night, ", "revealed": "When revealed, "}.get(trig["kind"]) or \
+            f"When you resolve {_call(trig['call'], registry)}, "
+    bits = []
     for c in ir["clauses"]:
-        who = "each player alone " if c.get("everyone") else ""
-        if c["kind"] == "roll":
+        alone = " (each player alone)" if c.get("everyone") else ""
+        kind = c["kind"]
+        if kind == "roll":
             n = c["dice"]
-            bits.append(f"{who}roll{'s' if who else ''} {n} {'die' if n == 1 else 'dice'} that raise the requirement")
-        elif c["kind"] == "require":
-            bits.append(f"{who}requires {_en(c['body'], registry)}")
-        elif c["kind"] == "cost":
-            bits.append(f"{who}costs {_en(c['body'], registry)}")
-        elif c["kind"] == "suffer":
-            bits.append(f"{who}suffer{'s' if who else ''} {_en(c['body'], registry)}")
-        else:
-            bits.append(f"gives {_en(c['body'], registry)}")
+            dice = "1 die raises" if n == 1 else f"{n} dice raise"
+            bits.append(f"a roll of {dice} the requirement{alone}")
+            continue
+        label = {"require": "requirement", "cost": "cost", "suffer": "you suffer", "reward": "reward"}[kind]
+        bits.append(f"{label}{alone}: {_en(c['body'], registry)}")
     text = "; ".join(bits)
-    sentence = (lead + text) if lead else text[:1].upper() + text[1:]
-    return sentence + "."
+    return lead + (text if lead else text[:1].upper() + text[1:]) + "."
 
 
 def _en(n: dict, registry) -> str:
@@ -125,6 +130,9 @@ def _en(n: dict, registry) -> str:
         return "optionally " + _en(n["item"], registry)
     if kind == "not":
         return "not " + _en(n["item"], registry)
-    inner = [_en(x, registry) for x in n["items"]]
-    s = _EN_JOIN[kind].join(inner)
-    return f"({s})" if len(inner) > 2 and kind != "all" else s
+    inner = [_en(x, registry) if x["node"] in ("call", "may", "not") else f"({_en(x, registry)})" for x in n["items"]]
+    if kind == "choice":
+        return "either " + ", ".join(inner[:-1]) + " or " + inner[-1]
+    if kind == "seq":
+        return ", then ".join(inner)
+    return ", ".join(inner[:-1]) + " and " + inner[-1]

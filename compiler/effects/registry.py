@@ -106,7 +106,7 @@ class SymbolDef:
         return out
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, weakref_slot=True)
 class Registry:
     """Symbols by id, and the phrase tables the parser's longest match uses."""
 
@@ -152,16 +152,59 @@ def _source_dicts(src) -> tuple[dict, ...]:
     return tuple(out)
 
 
+_BUILT: list = []  # weak references to the registries built in this process, newest last
+
+
+def registries():
+    """The registries built in this process that are still alive, newest first."""
+    out = []
+    for ref in reversed(_BUILT):
+        r = ref()
+        if r is not None:
+            out.append(r)
+    return out
+
+
+class _Spans:
+    """Spans of symbol records, read from their file only when a diagnostic needs one."""
+
+    def __init__(self):
+        self.files: dict[str, Any] = {}
+
+    def __call__(self, path: str, rec: tuple, key: str | None = None) -> Span:
+        if path not in self.files:
+            lf = None
+            try:
+                from ..loader import load_file
+
+                lf, _ = load_file(path, display=path)
+            except Exception:  # a file that cannot be re-read only loses the exact line
+                lf = None
+            self.files[path] = lf
+        lf = self.files[path]
+        if lf is None or not rec:
+            return Span.point(path)
+        return lf.span(tuple(rec) + ((key,) if key else ()))
+
+
 def build_registry(entries: list[tuple[Any, str, tuple]]) -> tuple[Registry, list[Diagnostic]]:
     """Index validated Symbol models; report duplicate ids, names and aliases and unusable definitions."""
+    import weakref
+
     reg = Registry()
+    _BUILT.append(weakref.ref(reg))
+    del _BUILT[:-8]
     diags: list[Diagnostic] = []
     owners: dict[tuple[str, ...], tuple[str, str, tuple]] = {}
+    spans = _Spans()
     for sym, path, rec in entries:
         where = f"{path}" + (f" at {'.'.join(str(p) for p in rec)}" if rec else "")
-        span = Span.point(path)
+
+        def span(key: str | None = "id", _path=path, _rec=rec) -> Span:
+            return spans(_path, _rec, key)
+
         if sym.id in reg.symbols:
-            diags.append(make("E308", f"symbol id `{sym.id}` is defined twice", span,
+            diags.append(make("E308", f"symbol id `{sym.id}` is defined twice", span("id"),
                               label="second definition", help=f"first defined in {reg.symbols[sym.id].file}",
                               notes=(where,)))
             continue
@@ -170,7 +213,7 @@ def build_registry(entries: list[tuple[Any, str, tuple]]) -> tuple[Registry, lis
         befores = 0
         for p in sym.params:
             if not T.known_type(p.type):
-                diags.append(make("E309", f"symbol `{sym.name}` has a parameter of unknown type `{p.type}`", span,
+                diags.append(make("E309", f"symbol `{sym.name}` has a parameter of unknown type `{p.type}`", span("params"),
                                   label="unknown parameter type", notes=(where,),
                                   help="known types: int, count, " + ", ".join(
                                       sorted([*T.ENUMS, *T.REFS, *T.CATEGORY_TYPES]))))
@@ -178,18 +221,19 @@ def build_registry(entries: list[tuple[Any, str, tuple]]) -> tuple[Registry, lis
             if p.before:
                 befores += 1
                 if p.type not in ("int", "count"):
-                    diags.append(make("E309", f"symbol `{sym.name}`: only a number can be written before it", span,
+                    diags.append(make("E309", f"symbol `{sym.name}`: only a number can be written before it", span("params"),
                                       notes=(where,)))
                     bad = True
             params.append(ParamDef(p.name, p.type, p.optional or p.default is not None, p.default,
                                    _unit(p.unit), p.before))
         if befores > 1:
-            diags.append(make("E309", f"symbol `{sym.name}` has more than one leading number", span, notes=(where,)))
+            diags.append(make("E309", f"symbol `{sym.name}` has more than one leading number", span("params"),
+                              notes=(where,)))
             bad = True
         phrases = [sym.name, *sym.aliases] + ([sym.plural] if sym.plural else [])
         for ph in phrases:
             if not _PHRASE.match(ph):
-                diags.append(make("E309", f"symbol phrase `{ph}` is not plain lower-case words", span,
+                diags.append(make("E309", f"symbol phrase `{ph}` is not plain lower-case words", span("name"),
                                   notes=(where,), help="write phrases as lower-case words separated by one space"))
                 bad = True
         if bad:
@@ -205,7 +249,8 @@ def build_registry(entries: list[tuple[Any, str, tuple]]) -> tuple[Registry, lis
             key = tuple(ph.split())
             if key in owners and owners[key][0] != d.id:
                 other = owners[key]
-                diags.append(make("E308", f"phrase `{ph}` names both `{other[0]}` and `{d.id}`", span,
+                diags.append(make("E308", f"phrase `{ph}` names both `{other[0]}` and `{d.id}`",
+                                  span("name" if ph == sym.name else "aliases" if ph in sym.aliases else "plural"),
                                   label="duplicate name or alias", help=f"`{ph}` is already used in {other[1]}",
                                   notes=(where,)))
                 continue

@@ -209,3 +209,14 @@ def test_progress_bar_only_on_a_terminal():
     p = Progress(3, stream=s)
     p.update(3)
     assert s.getvalue() == ""
+
+
+def test_paleo_build_with_the_pack_then_sim(tmp_path):
+    out = tmp_path / "b"
+    b = subprocess.run([sys.executable, "-m", "compiler", "build", "--content", "tests/packs/synthetic-base", "--out", str(out)],
+                       cwd=ROOT, capture_output=True, text=True)
+    assert (out / "bundle.json").is_file(), b.stdout + b.stderr
+    r = subprocess.run([sys.executable, "-m", "compiler", "sim", "--bundle", str(out / "bundle.json"), "--scenario", "A",
+                        "--players", "3", "--games", "3", "--format", "json"], cwd=ROOT, capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["summary"]["games"] == 3

@@ -41,6 +41,7 @@ class Ref:
     option: int | None = None  # index of the option it sits in, for option references
     needle: str | None = None  # the text of the reference inside the option string
     resolved: list[str] = field(default_factory=list)  # node ids it resolves to
+    number: int | None = None  # the secret number an option reference points at, when it is known
 
     @property
     def span(self) -> Span:
@@ -186,7 +187,16 @@ class Facts:
         self.secret_cards: dict[int, list[str]] = defaultdict(list)
         self.cards_by_product: dict[str, list[str]] = defaultdict(list)
         self.cards_by_module: dict[str, list[str]] = defaultdict(list)
+        self.authored: dict[str, int] = defaultdict(int)  # owner (module or product) -> card copies authored
+        self.authored_complete: dict[str, int] = defaultdict(int)  # the same, complete cards only
         for c in self.cards.values():
+            copies = c.get("copies", 1)
+            done = c.get("completeness") == "complete"
+            for owner in (c["product"], c.get("module")):
+                if owner:
+                    self.authored[owner] += copies
+                    if done:
+                        self.authored_complete[owner] += copies
             for n in ([c["name"]] if c.get("name") else []) + list(c.get("aliases") or ()):
                 self.cards_by_name[norm(n)].append(c["id"])
             if c.get("kind") == "secret" and c.get("number") is not None:
@@ -217,6 +227,8 @@ class Facts:
             for scope in s.get("always_needed") or ():
                 self.always_by_scope[scope].add(n)
         self.refs: list[Ref] = []
+        self.unresolved: list[Ref] = []
+        self.option_refs: list[Ref] = []
         self.refs_by_src: dict[str, list[Ref]] = defaultdict(list)
         self.cache: dict = {}
         self._titles: dict[str, list[str]] | None = None
@@ -253,14 +265,9 @@ class Facts:
     def unknown_cards(self, owner: str) -> int | None:
         """How many of a module's or product's printed cards are not completely authored (None: count not printed)."""
         rec = self.records.get(owner)
-        if rec is None:
+        if rec is None or rec.get("printed_cards") is None:
             return None
-        ids = self.cards_by_module.get(owner, ()) if owner.startswith("module:") else self.cards_by_product.get(owner, ())
-        complete = sum(self.cards[c].get("copies", 1) for c in ids if self.cards[c].get("completeness") == "complete")
-        printed = rec.get("printed_cards")
-        if printed is None:
-            return None
-        return max(0, printed - complete)
+        return max(0, rec["printed_cards"] - self.authored_complete.get(owner, 0))
 
     def fully_known(self, owner: str) -> bool:
         key = ("known", owner)
@@ -365,9 +372,25 @@ def build(facts: Facts) -> Graph:
 
     for ref in refs:
         _resolve(F, g, ref)
+        if not ref.resolved:
+            F.unresolved.append(ref)
         if ref.option is not None:
+            ref.number = _secret_number(F, ref)
             F.refs_by_src[ref.src].append(ref)
+            F.option_refs.append(ref)
     return g
+
+
+def _secret_number(F: Facts, ref: Ref) -> int | None:
+    """The secret number an option reference points at: `secret N`, or a named secret card with a number."""
+    if ref.kind == "secret" and isinstance(ref.target, int):
+        return ref.target
+    if ref.kind in ("secret", "card") and ref.resolved:
+        nums = {F.cards[c].get("number") for c in ref.resolved if c in F.cards and F.cards[c].get("kind") == "secret"}
+        nums.discard(None)
+        if len(nums) == 1:
+            return nums.pop()
+    return None
 
 
 def _option_refs(F: Facts, rid: str, r: dict, refs: list[Ref]) -> None:

@@ -16,9 +16,9 @@ def counts_above_printed(F: Facts, g: Graph) -> Iterable[Diagnostic]:
     for mid in sorted(F.modules):
         m = F.modules[mid]
         printed = m.get("printed_cards")
-        ids = F.cards_by_module.get(mid, ())
-        n = _copies(F, ids)
+        n = F.authored.get(mid, 0)
         if printed is not None and n > printed:
+            ids = F.cards_by_module.get(mid, ())
             yield make(
                 "G409", f"module {m['letter']} has {n} authored cards, {printed} printed", F.span(mid, "printed_cards"),
                 label=f"{printed} printed", labels=_extra(F, ids, printed),
@@ -28,7 +28,7 @@ def counts_above_printed(F: Facts, g: Graph) -> Iterable[Diagnostic]:
         p = F.products[pid]
         ids = F.cards_by_product.get(pid, ())
         printed = p.get("printed_cards")
-        n = _copies(F, ids)
+        n = F.authored.get(pid, 0)
         if printed is not None and n > printed:
             yield make(
                 "G409", f"`{pid}` has {n} authored cards, {printed} printed", F.span(pid, "printed_cards"),
@@ -61,7 +61,10 @@ def counts_above_printed(F: Facts, g: Graph) -> Iterable[Diagnostic]:
                 )
     for num in sorted(F.secrets):
         s = F.secrets[num]
-        faces = sorted(set(F.secret_cards.get(num, ())))
+        faces = F.secret_cards.get(num, ())
+        if not faces:
+            continue
+        faces = sorted(set(faces))
         n = _copies(F, faces)
         if n > s.get("copies", 1):
             yield make(

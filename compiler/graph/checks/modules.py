@@ -18,21 +18,14 @@ def _module_scope(F: Facts, mid: str) -> set[int]:
 
 
 def referenced_number(F: Facts, ref) -> int | None:
-    """The secret number an option reference points at: `secret N`, or a named secret card with a number."""
-    if ref.kind == "secret" and isinstance(ref.target, int):
-        return ref.target
-    if ref.kind in ("secret", "card") and ref.resolved:
-        nums = {F.cards[c].get("number") for c in ref.resolved if c in F.cards and F.cards[c].get("kind") == "secret"}
-        nums.discard(None)
-        if len(nums) == 1:
-            return nums.pop()
-    return None
+    """The secret number an option reference points at (worked out once, when the graph is built)."""
+    return ref.number
 
 
 def secrets_outside_module(F: Facts, g: Graph) -> Iterable[Diagnostic]:
     scopes: dict[str, set[int]] = {}
-    for ref in F.refs:
-        if ref.option is None or not ref.resolved:
+    for ref in F.option_refs:
+        if ref.number is None or not ref.resolved:
             continue
         card = F.cards.get(ref.src)
         if not card or not card.get("module") or card["module"] not in F.modules:
@@ -55,7 +48,19 @@ def secrets_outside_module(F: Facts, g: Graph) -> Iterable[Diagnostic]:
         )
 
 
+def _numbers_used(F: Facts, sources) -> set[int]:
+    used: set[int] = set()
+    for src in sources:
+        for ref in F.refs_by_src.get(src, ()):
+            if ref.kind == "secret-mark":
+                used.update(int(h[7:]) for h in ref.resolved)
+            elif ref.number is not None:
+                used.add(ref.number)
+    return used
+
+
 def unused_module_secrets(F: Facts, g: Graph) -> Iterable[Diagnostic]:
+    by_product: dict[str, set[int]] = {}
     for mid in sorted(F.modules):
         m = F.modules[mid]
         uses = m.get("secret_uses") or ()
@@ -67,18 +72,15 @@ def unused_module_secrets(F: Facts, g: Graph) -> Iterable[Diagnostic]:
         scope = set(m.get("cards") or ()) | set(m.get("missions") or ()) | set(m.get("ideas") or ())
         for n in listed:
             scope.update(F.secret_cards.get(n, ()))
-        if m.get("product"):
-            scope.update(c for c in F.cards_by_product.get(m["product"], ()) if not F.cards[c].get("module"))
-            scope.update(F.tokens_by_product.get(m["product"], ()))
-        used: set[int] = set()
-        for src in scope:
-            for ref in F.refs_by_src.get(src, ()):
-                if ref.kind == "secret-mark":
-                    used.update(int(h[7:]) for h in ref.resolved)
-                    continue
-                n = referenced_number(F, ref)
-                if n is not None:
-                    used.add(n)
+        used = _numbers_used(F, scope)
+        pid = m.get("product")
+        if pid:
+            if pid not in by_product:  # the product's own cards and tokens, shared by all its modules
+                by_product[pid] = _numbers_used(F, [
+                    *(c for c in F.cards_by_product.get(pid, ()) if not F.cards[c].get("module")),
+                    *F.tokens_by_product.get(pid, ()),
+                ])
+            used |= by_product[pid]
         for i, use in enumerate(uses):
             n = use["number"]
             if n in used or any(True for _ in g.predecessors(secret_node(n), ("always-needs",))):

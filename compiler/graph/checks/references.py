@@ -16,8 +16,8 @@ _CONTEXT_KINDS = {"game": "game:", "product": "product:", "module": "module:", "
 
 def unresolved_references(F: Facts, g: Graph) -> Iterable[Diagnostic]:
     loaded = {prefix for prefix in _CONTEXT_KINDS.values() if any(k.startswith(prefix) for k in F.records)}
-    for ref in F.refs:
-        if ref.resolved or ref.kind in ("title", "symbol", "secret-mark"):
+    for ref in F.unresolved:
+        if ref.kind in ("title", "symbol", "secret-mark"):
             continue
         prefix = _CONTEXT_KINDS.get(ref.kind) or (
             next((p for p in _CONTEXT_KINDS.values() if str(ref.target).startswith(p)), None) if ref.kind == "record" else None)
@@ -69,7 +69,7 @@ def _help(F: Facts, ref: Ref) -> str | None:
 
 def title_predicates(F: Facts, g: Graph) -> Iterable[Diagnostic]:
     reported: set[str] = set()
-    for ref in F.refs:
+    for ref in F.option_refs:
         if ref.kind != "title" or not ref.resolved:
             continue
         nid = ref.resolved[0]

@@ -78,9 +78,9 @@ def reveal_cycles(F: Facts, g: Graph) -> Iterable[Diagnostic]:
     if not reveal:
         return
     where: dict[tuple[str, str], object] = {}
-    for ref in F.refs:
+    for ref in F.option_refs:
         card = F.cards.get(ref.src)
-        if ref.option is None or not card or card.get("kind") != "secret" or card.get("number") is None:
+        if not card or card.get("kind") != "secret" or card.get("number") is None:
             continue
         n = referenced_number(F, ref)
         if n is not None:
@@ -128,9 +128,7 @@ def _cycle_order(dg, comp: set[str]) -> list[str]:
 
 def unrevealable_secrets(F: Facts, g: Graph) -> Iterable[Diagnostic]:
     revealed: set[int] = set()
-    for ref in F.refs:
-        if ref.option is None:
-            continue
+    for ref in F.option_refs:
         if ref.kind == "secret-mark":
             revealed.update(int(h[7:]) for h in ref.resolved)
         elif ref.kind == "secret":

@@ -61,7 +61,6 @@ def scenario_report(result, scenario_id: str) -> list[Diagnostic]:
     F = Facts(result.entries, bundle)
     build(F)
     c = closure(F, sid)
-    sc = F.scenarios[sid]
     at = F.span(sid, "id")
     out: list[Diagnostic] = []
 
@@ -101,5 +100,4 @@ def scenario_report(result, scenario_id: str) -> list[Diagnostic]:
         need(f"{what} for {name_of(F, ref.src)}: not supplied by its modules, products or boards")
     for _, fact in c.unknown:
         need(f"a fact the rulebooks do not give: {fact}")
-    del sc
     return out

@@ -36,3 +36,12 @@ def test_bad_bundles_exit_2_with_one_line(tmp_path, capsys, text, message):
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
     assert not (tmp_path / "site").exists()
+
+
+def test_without_a_bundle_the_content_is_compiled():
+    from compiler.docs import _load_bundle
+    from site_support import REPO
+
+    bundle, rc = _load_bundle(None, REPO)
+    assert rc == 0 and bundle["format_version"].startswith("1.")
+    assert bundle["cards"] and bundle["symbols"]

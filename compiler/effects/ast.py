@@ -21,12 +21,12 @@ class Problem:
 
 @dataclass(frozen=True, slots=True)
 class Term:
-    """One piece of a call: a word, a number, or a quoted name with its reference kind."""
+    """One piece of a call: a word, a number, or a reference (`card "Reeds"`, `secret 23`)."""
 
-    kind: str  # "word" | "int" | "name"
+    kind: str  # "word" | "int" | "name" (a quoted name) | "number" (a numbered reference)
     value: str | int
     span: Span
-    refkind: str | None = None  # for "name": the word before the quotes (card, idea, title)
+    refkind: str | None = None  # "name": the word before the quotes; "number": secret, token or sea-card
 
 
 @dataclass(frozen=True, slots=True)

@@ -90,11 +90,16 @@ class _Lowering:
         while j < len(terms) and terms[j].kind == "word":
             j += 1
         words = [t.value for t in terms[i:j]]
-        ext = terms[j].refkind if j < len(terms) and terms[j].kind == "name" and terms[j].refkind else None
-        cand = words + [ext] if ext else words
+        ext: tuple[str, ...] = ()
+        if j < len(terms) and terms[j].refkind:  # a reference right after the words
+            t = terms[j]
+            ext = T.REFS[t.refkind][0] if t.kind == "number" else (t.refkind,)
+        cand = words + list(ext)
         sid = None
         used = 0
         for n in range(min(len(cand), reg.max_phrase), 0, -1):
+            if len(words) < n < len(cand):
+                continue  # a reference keyword belongs to the name whole or not at all
             sid = reg.phrases.get(tuple(cand[:n]))
             if sid:
                 used = n
@@ -102,9 +107,15 @@ class _Lowering:
         if sid is None:
             return self._unknown(c, terms, i, j, cand)
         sym = reg.symbols[sid]
-        # when the symbol name ends with a reference keyword (`remove special card "Reeds"`) the
-        # quoted name keeps that keyword as its kind
+        # when the symbol name ends with a reference keyword (`reveal secret 23`,
+        # `remove special card "Reeds"`) the reference keeps that keyword as its kind
         rest = terms[j:] if used > len(words) else terms[i + used:]
+        if used > len(words) and rest[0].kind == "number":
+            after = sym.after_params
+            if not after or rest[0].refkind not in after[0].type.split("|"):
+                # `remove sleep token 1`: the keyword is part of the name, the number its argument
+                t = rest[0]
+                rest = (Term("int", t.value, (t.span[1] - len(str(t.value)), t.span[1])),) + rest[1:]
         phrase_span = (terms[i].span[0], terms[min(i + max(used, 1), len(terms)) - 1].span[1]) if i < len(terms) \
             else c.span
         if position not in sym.positions:
@@ -205,7 +216,9 @@ class _Lowering:
 
 def _shown(t: Term) -> str:
     if t.kind == "name":
-        return f'{t.refkind} "{t.value}"' if t.refkind else f'"{t.value}"'
+        return f'{t.refkind} "{t.value}"'
+    if t.kind == "number":
+        return f"{' '.join(T.REFS[t.refkind][0])} {t.value}"
     return str(t.value)
 
 

@@ -139,6 +139,11 @@ def _transformer():
             kw, s = c
             return Term("name", s[1:-1], (kw.start_pos, s.end_pos), kw.lower())
 
+        def number_ref(self, c):
+            kw, n = c
+            kind = "sea-card" if kw[:3].lower() == "sea" else kw.lower()
+            return Term("number", int(n), (kw.start_pos, n.end_pos), kind)
+
         def call(self, c):
             terms = []
             for x in c:
@@ -282,7 +287,7 @@ def _label(exc) -> str | None:
 _FRIENDLY = {
     "ARROW": "`->`", "EVERYONE": "`everyone`", "REQUIRE": "`require`", "ROLL": "`roll`", "COST": "`cost`",
     "SUFFER": "`suffer`", "MAY": "`may`", "NOT": "`not`", "NIGHT": "`night`", "REVEALED": "`revealed`",
-    "DICE": "`dice`", "WORD": "a word", "INT": "a number", "STRING": "a quoted name", "SEMICOLON": "`;`",
+    "DICE": "`dice`", "REF_NUMBER": "`secret`, `token` or `sea card`", "WORD": "a word", "INT": "a number", "STRING": "a quoted name", "SEMICOLON": "`;`",
     "COMMA": "`,`", "COLON": "`:`", "LPAR": "`(`", "RPAR": "`)`", "AT": "`at`", "WHEN": "`when`", "ON": "`on`",
     "OR": "`or`", "THEN": "`then`", "$END": "the end of the option",
 }

@@ -88,8 +88,7 @@ def _call(n: dict, registry) -> str:
         omit = False
         if first and isinstance(v, dict):
             kw = T.REFS[v["ref"]][0]
-            named = T.REFS[v["ref"]][2] == "str"
-            omit = name_words[-len(kw):] == kw and (named or T.accepts_bare(p.type, v["ref"])) and pre is None
+            omit = name_words[-len(kw):] == kw
         out.append(T.render(p.type, v, registry, omit_keyword=omit))
         if p.unit and isinstance(v, int):
             out.append(p.unit[0] if v == 1 else p.unit[1])

@@ -89,10 +89,9 @@ def match_value(spec: str, terms: tuple[Term, ...], i: int, registry) -> Match |
     plan = _PLANS.get(spec)
     if plan is None:
         parts = spec.split("|")
-        plan = _PLANS[spec] = tuple((p, accepts_bare(spec, p) if p in REFS else False)
-                                    for p in sorted(parts, key=_priority))
-    for part, bare in plan:
-        m = _match_one(part, terms, i, registry, bare)
+        plan = _PLANS[spec] = tuple(sorted(parts, key=_priority))
+    for part in plan:
+        m = _match_one(part, terms, i, registry)
         if m is not None:
             return m
     return None
@@ -102,21 +101,11 @@ _PLANS: dict[str, tuple] = {}
 
 
 def _priority(part: str) -> int:
-    # references first: `secret 30` must not be read as the card back `secret`
+    # references first, then symbol names, then enumerated words, then numbers
     return 0 if part in REFS else 1 if part in CATEGORY_TYPES else 2 if part in ENUMS else 3
 
 
-def accepts_bare(spec: str, refkind: str) -> bool:
-    """Whether a reference value may stand without its keyword (when the symbol name ends with it)."""
-    parts = spec.split("|")
-    if refkind not in parts:
-        return False
-    field_kind = REFS[refkind][2]
-    return sum(1 for p in parts if p in REFS and REFS[p][2] == field_kind) == 1 and (
-        field_kind == "str" or not ({"int", "count"} & set(parts)))
-
-
-def _match_one(part: str, terms, i, registry, bare: bool) -> Match | None:
+def _match_one(part: str, terms, i, registry) -> Match | None:
     if i >= len(terms):
         return None
     t = terms[i]
@@ -133,16 +122,8 @@ def _match_one(part: str, terms, i, registry, bare: bool) -> Match | None:
         table = registry.category_phrases.get(cat, {})
         hit = _longest(terms, i, table, registry.max_phrase)
         return Match(hit[0], hit[1]) if hit else None
-    words, field, vkind = REFS[part]
-    if vkind == "str":
-        if t.kind == "name" and t.refkind == part:
-            return Match({"ref": part, field: t.value}, i + 1)
-        return None
-    # numeric reference: keyword words then a number, or a bare number where allowed
-    n = len(words)
-    if _words_at(terms, i, n) == words and i + n < len(terms) and terms[i + n].kind == "int":
-        return Match({"ref": part, field: terms[i + n].value}, i + n + 1)
-    if bare and t.kind == "int":
+    field = REFS[part][1]
+    if t.kind in ("name", "number") and t.refkind == part:
         return Match({"ref": part, field: t.value}, i + 1)
     return None
 

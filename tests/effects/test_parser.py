@@ -69,6 +69,17 @@ def test_quoted_names_are_references_with_their_kind():
     assert (term.kind, term.value, term.refkind) == ("name", "Gilga the Great", "card")
 
 
+def test_numbered_references_are_grammar_tokens_only_before_a_number():
+    opt, _ = parse("-> reveal secret 23, reveal sea  card 3, place token 1 on farm")
+    terms = [c.terms for c in opt.clauses[0].body.items]
+    assert [(t.kind, t.value, t.refkind) for t in terms[0]] == [("word", "reveal", None), ("number", 23, "secret")]
+    assert terms[1][1] == A.Term("number", 3, terms[1][1].span, "sea-card")
+    assert terms[2][1].kind == "number" and terms[2][1].refkind == "token"
+    opt, _ = parse("cost flip token -> reveal secret x")
+    assert [t.kind for t in opt.clauses[0].body.terms] == ["word", "word"]
+    assert [t.kind for t in opt.clauses[1].body.terms] == ["word", "word", "word"]
+
+
 def test_triggers():
     assert parse("at night: -> 1 food")[0].trigger.kind == "night"
     assert parse("when revealed: suffer 1 wound")[0].trigger.kind == "revealed"

@@ -89,8 +89,8 @@ def flowchart(edges: list[tuple[str, str, str]], names: dict[str, str], focus: s
         else:
             lines.append(f"  {a} --> {b}")
     if focus and focus in ids:
-        lines.append(f"  classDef focus stroke-width:3px")
+        lines.append("  classDef focus stroke-width:3px")
         lines.append(f"  class {ids[focus]} focus")
     if len(ids) >= limit:
-        lines.append(f'  more["#8230; more nodes not shown"]')
+        lines.append('  more["#8230; more nodes not shown"]')
     return "\n".join(lines)

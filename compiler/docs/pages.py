@@ -828,13 +828,13 @@ def _prose(value: str) -> str:
 
 
 def read_grammar(root: Path) -> str | None:
-    for p in (root / "grammar" / "effects.lark",):
-        if p.is_file():
-            return p.read_text(encoding="utf-8")
-    try:
-        from ..project import bundled_dir
+    """The effect grammar as the parser loads it: from the checkout, else from the installed package data."""
+    p = root / "grammar" / "effects.lark"
+    if not p.is_file():
+        try:
+            from ..project import bundled_dir
 
-        p = bundled_dir("grammar") / "effects.lark"
-        return p.read_text(encoding="utf-8") if p.is_file() else None
-    except Exception:
-        return None
+            p = bundled_dir("grammar") / "effects.lark"
+        except Exception:
+            return None
+    return p.read_text(encoding="utf-8") if p.is_file() else None

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 import yaml
 
 from site_support import REPO, broken_links, parse_links
-from site_synthetic import HOSTILE, HOSTILE_ID
+from site_synthetic import HOSTILE
 
 
 def test_strict_build_succeeds_and_copies_mermaid(synthetic_site):

@@ -34,7 +34,7 @@ IRS = [
 def _lower(text):
     import synthetic_bundle
 
-    return synthetic_bundle.mini_lower(text)
+    return synthetic_bundle.lower(text)
 
 
 def bench_games(bundle, games: int) -> dict:

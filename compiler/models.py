@@ -237,6 +237,16 @@ class Module(Record):
     rules: list[Rule] = Field(default_factory=list)
 
 
+class Person(Strict):
+    """The printed values of a people card: skills, health and the tools the person brings."""
+
+    strength: StrictInt = Field(default=0, ge=0)
+    awareness: StrictInt = Field(default=0, ge=0)
+    craftsmanship: StrictInt = Field(default=0, ge=0)
+    hearts: StrictInt = Field(ge=1)
+    tools: list[str] = Field(default_factory=list)
+
+
 class Card(Record):
     PREFIX: ClassVar[str] = "card"
     NULLABLE_WHEN_INCOMPLETE: ClassVar[tuple[str, ...]] = ("back",)
@@ -254,6 +264,7 @@ class Card(Record):
     title_keywords: list[str] = Field(default_factory=list, description="title predicates the card matches, such as Dodo or Spirit")
     options: list[str] = Field(default_factory=list, description="one effect-language string per option")
     notes: list[str] = Field(default_factory=list, description="rules clarifications, in our own words")
+    person: Person | None = Field(default=None, description="skills, hearts and tools of a people card, when known")
     # PaleoVet dino fields
     sleep: StrictInt | None = Field(default=None, ge=0)
     points: StrictInt | None = None

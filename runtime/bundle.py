@@ -38,25 +38,3 @@ def load_bundle(path_or_data) -> dict:
         data = json.loads(path_or_data)
     check_version(data)
     return data
-
-
-def fill_pack_person_facts(bundle: dict, root: Path | str = ".") -> dict:
-    """Copy people's printed values from a synthetic pack's `persons.json` into its person cards.
-
-    A stopgap while the content model has no field for a person's skills, hearts and tools:
-    for each person card without a `person` field whose source file (the bundle's `file`,
-    relative to `root`) has a `persons.json` beside it, the values found there are used.
-    """
-    cache: dict = {}
-    for c in bundle.get("cards", []):
-        if c.get("kind") != "person" or c.get("person") or not c.get("file"):
-            continue
-        side = (Path(root) / c["file"]).parent / "persons.json"
-        if side not in cache:
-            try:
-                cache[side] = json.loads(side.read_text(encoding="utf-8"))
-            except (OSError, ValueError):
-                cache[side] = {}
-        if c["id"] in cache[side]:
-            c["person"] = cache[side][c["id"]]
-    return bundle

@@ -45,17 +45,6 @@ def pack_dir(root: Path, name: str) -> Path:
     return root / "tests" / "packs" / name
 
 
-def overlay_pack_facts(bundle: dict, pack: Path) -> dict:
-    """Copy facts the content model cannot carry yet (people's printed values) from the pack folder."""
-    f = pack / "persons.json"
-    if f.is_file():
-        persons = json.loads(f.read_text(encoding="utf-8"))
-        for c in bundle.get("cards", []):
-            if c["id"] in persons and not c.get("person"):
-                c["person"] = persons[c["id"]]
-    return bundle
-
-
 def build_pack_bundle(root: Path, name: str) -> dict:
     """Compile the bundled content plus the named pack with `paleo build`, in a subprocess."""
     with tempfile.TemporaryDirectory() as tmp:
@@ -64,7 +53,7 @@ def build_pack_bundle(root: Path, name: str) -> dict:
         out = Path(tmp) / "bundle.json"
         if not out.is_file():
             raise RuleTestFailure(f"cannot build the bundle for pack `{name}`:\n{proc.stdout}{proc.stderr}")
-        return overlay_pack_facts(load_bundle(out), pack_dir(root, name))
+        return load_bundle(out)
 
 
 # ------------------------------------------------------------------ given state
@@ -303,7 +292,7 @@ def main(files, bundle=None, root=None, out=None) -> int:
             t = load_test(path)
             pack = (t.get("content") or {}).get("pack")
             if fixed is not None:
-                b = overlay_pack_facts(fixed, pack_dir(root, pack)) if pack else fixed
+                b = fixed
             else:
                 if pack not in bundles:
                     bundles[pack] = build_pack_bundle(root, pack) if pack else build_pack_bundle(root, "")

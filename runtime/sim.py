@@ -14,7 +14,7 @@ import json
 import statistics
 import sys
 
-from .bundle import BundleError, fill_pack_person_facts, load_bundle
+from .bundle import BundleError, load_bundle
 from .engine import Game, IllegalAction
 from .policies import POLICIES
 from .rules import NotPlayable, SetupError
@@ -100,7 +100,7 @@ def run(bundle: dict, *, scenario: str | None, players: int, games: int, seed: i
 
 def main(args) -> int:
     try:
-        bundle = fill_pack_person_facts(load_bundle(args.bundle))
+        bundle = load_bundle(args.bundle)
         report = run(bundle, scenario=args.scenario, players=args.players, games=args.games, seed=args.seed,
                      policy=getattr(args, "policy", "random") or "random")
     except (BundleError, SetupError) as exc:

@@ -18,6 +18,8 @@ SECTION_ORDER = ("games", "boards", "products", "modules", "cards", "secrets", "
 def _record_json(e: Entry) -> dict:
     d = e.record.model_dump(mode="json")
     d["file"] = e.file.path
+    if e.filled:
+        d["synthetic_fields"] = list(e.filled)
     return d
 
 

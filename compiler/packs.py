@@ -11,8 +11,48 @@ ALLOWED_SECTIONS = ("cards", "dice")
 
 
 def _is_pack(e: Entry) -> bool:
-    data = e.file.data
-    return isinstance(data, dict) and bool(data.get("pack"))
+    return e.in_pack
+
+
+# What a fill may never change: identity and provenance belong to the bundled record.
+_NOT_FILLABLE = frozenset({"id", "source", "completeness", "summary"})
+
+
+def merge_fills(entries: list[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
+    """Apply pack records that share a bundled record's id: they may only fill its null fields.
+
+    The merged record replaces the bundled one (remembering which fields the pack filled);
+    a pack field that would change a stated value is refused with P502.
+    """
+    bundled = {e.id: i for i, e in enumerate(entries) if not e.in_pack}
+    out = list(entries)
+    drop: set[int] = set()
+    diags: list[Diagnostic] = []
+    for j, e in enumerate(entries):
+        if not e.in_pack or e.id not in bundled:
+            continue
+        i = bundled[e.id]
+        base = out[i]
+        if base.section != e.section:
+            continue  # different kinds under one id: left to the P502 check
+        drop.add(j)
+        update: dict = {}
+        for field in sorted(e.record.model_fields_set - _NOT_FILLABLE):
+            new = getattr(e.record, field)
+            old = getattr(base.record, field)
+            if old is None:
+                if new is not None:
+                    update[field] = new
+            elif old != new:
+                diags.append(make(
+                    "P502", f"pack changes `{field}` of `{e.id}`, which the bundled content states",
+                    _span(e, field, key=True), label="a pack may only fill fields left null",
+                    help="remove the field from the pack, or add a new record with its own id",
+                ))
+        if update:
+            merged = base.record.model_copy(update=update)
+            out[i] = Entry(merged, base.section, base.file, base.path, tuple(sorted({*base.filled, *update})))
+    return [e for k, e in enumerate(out) if k not in drop], diags
 
 
 def _span(e: Entry, field: str | None = None, key: bool = False):

@@ -84,6 +84,11 @@ def run(
     # stage 2: validate
     entries, d = validate(list(files.values()))
     diags.extend(d)
+    if any(e.in_pack for e in entries):
+        from .packs import merge_fills
+
+        entries, d = merge_fills(entries)
+        diags.extend(d)
 
     # stages 3-6: effects, checks, bundle
     from .bundle import build_bundle

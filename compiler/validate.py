@@ -24,10 +24,16 @@ class Entry:
     section: str
     file: LoadedFile
     path: tuple
+    filled: tuple[str, ...] = ()  # fields a synthetic pack filled in where the content left them null
 
     @property
     def id(self) -> str:
         return self.record.id
+
+    @property
+    def in_pack(self) -> bool:
+        data = self.file.data
+        return isinstance(data, dict) and bool(data.get("pack"))
 
 
 def validate_file(lf: LoadedFile) -> tuple[list[Entry], list[Diagnostic]]:
@@ -83,6 +89,8 @@ def check_unique_ids(entries: list[Entry]) -> list[Diagnostic]:
         first = seen.get(e.id)
         if first is None:
             seen[e.id] = e
+            continue
+        if first.in_pack != e.in_pack:  # a pack filling a bundled record's gaps: the pack stage decides
             continue
         diags.append(make(
             "M008", f"duplicate id `{e.id}`", e.file.span(e.path + ("id",)), label="declared again here",

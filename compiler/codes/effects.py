@@ -76,7 +76,8 @@ CODES = [
     Code(
         "E309", "bad-symbol-definition", E, "a symbol definition cannot be used by the registry",
         what="A symbol names a parameter type the registry does not know, declares a leading number "
-        "that is not an integer, or has a name that is not plain lower-case words.",
+        "that is not an integer, or has a name that is not plain lower-case words or contains one of "
+        "the keywords `or`, `then`, `may`, `not`.",
         why="The definition drives parsing, checking and the runtime; a broken one would break all "
         "three.",
         example="params:\n  - {name: altar, type: lake}",

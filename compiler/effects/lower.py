@@ -150,7 +150,7 @@ class _Lowering:
         if near:
             help_ = f"did you mean `{near[0]}`?" if len(near) == 1 else \
                 "did you mean one of " + ", ".join(f"`{x}`" for x in near) + "?"
-        self.problems.append(Problem("E302", f"unknown symbol `{phrase}`", span, "not a symbol of this game", help_))
+        self.problems.append(Problem("E302", f"unknown symbol `{phrase}`", span, "no symbol has this name", help_))
         return {"args": {}, "node": "call", "symbol": None}
 
     def _bind(self, sym: SymbolDef, lead: Term | None, rest: tuple[Term, ...], c: Call, phrase_span) -> dict:

@@ -23,6 +23,8 @@ POSITION_OF_CLAUSE = {"require": "requirement", "cost": "cost", "suffer": "negat
                       "on": "trigger"}
 
 _PHRASE = re.compile(r"^[a-z&][a-z0-9&!']*(?: [a-z&][a-z0-9&!']*)*$")
+# words the grammar reads as operators inside a call; a phrase containing one could never be written
+RESERVED = frozenset({"or", "then", "may", "not"})
 
 
 def game_id(game: str) -> str:
@@ -235,6 +237,11 @@ def build_registry(entries: list[tuple[Any, str, tuple]]) -> tuple[Registry, lis
             if not _PHRASE.match(ph):
                 diags.append(make("E309", f"symbol phrase `{ph}` is not plain lower-case words", span("name"),
                                   notes=(where,), help="write phrases as lower-case words separated by one space"))
+                bad = True
+            elif RESERVED & set(ph.split()):
+                word = sorted(RESERVED & set(ph.split()))[0]
+                diags.append(make("E309", f"symbol phrase `{ph}` contains the keyword `{word}`", span("name"),
+                                  notes=(where,), help="`or`, `then`, `may` and `not` join calls; choose other words"))
                 bad = True
         if bad:
             continue

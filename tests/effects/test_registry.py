@@ -46,6 +46,12 @@ def test_unknown_parameter_type_is_reported():
     assert [d.code for d in diags] == ["E309"] and "symbol:x" not in reg.symbols
 
 
+def test_phrases_with_grammar_keywords_are_refused():
+    s = _sym(name="give or take")
+    reg, diags = build_registry([(s, "a.yaml", ("symbols", 0))])
+    assert [d.code for d in diags] == ["E309"] and "keyword `or`" in diags[0].message
+
+
 def test_lookup_by_id_name_alias_and_plural(registry):
     assert registry.lookup("symbol:awareness").name == "awareness"
     assert registry.lookup("perception").id == "symbol:awareness"

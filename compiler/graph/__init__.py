@@ -61,43 +61,62 @@ def scenario_report(result, scenario_id: str) -> list[Diagnostic]:
     F = Facts(result.entries, bundle)
     build(F)
     c = closure(F, sid)
-    at = F.span(sid, "id")
+    sc = F.scenarios[sid]
     out: list[Diagnostic] = []
 
-    def need(msg: str) -> None:
-        out.append(make("G420", f"{sid} needs {msg}", at, label="scenario"))
+    def need(msg: str, at: Span, label: str) -> None:
+        out.append(make("G420", f"{sid} needs {msg}", at, label=label))
 
-    for letter in c.missing_letters:
-        need(f"module {letter}: missing, no module record has this letter")
-    for m in c.modules:
-        r = F.modules[m]
-        authored = len(F.cards_by_module.get(m, ()))
+    letters = list(sc.get("modules") or ())
+    for i, letter in enumerate(letters):
+        mid = F.module_by_letter.get((sc["game"], letter))
+        at = F.span(sid, "modules", i)
+        if mid is None:
+            need(f"module {letter}: missing, no module record has this letter", at, "combined here")
+            continue
+        r = F.modules[mid]
         printed = r.get("printed_cards")
-        need(f"module {r['letter']} ({r.get('name') or 'name not stated'}): supplied, {r['completeness']}, "
-             f"{authored} of {printed if printed is not None else 'an unstated number of'} cards authored")
+        need(f"module {letter} ({r.get('name') or 'name not stated'}): supplied, {r['completeness']}, "
+             f"{len(F.cards_by_module.get(mid, ()))} of {printed if printed is not None else 'an unstated number of'} "
+             "cards authored", at, "combined here")
     for p in sorted(c.products):
         status = f"supplied, {F.products[p]['completeness']}" if p in F.products else "missing"
-        need(f"product `{p}`: {status}")
+        need(f"product `{p}`: {status}", F.span(sid, "product"), "played with this product and what it requires")
+    own_boards = list(sc.get("boards") or ())
     for b in sorted(c.boards):
         status = f"supplied, {F.boards[b]['completeness']}" if b in F.boards else "missing"
-        need(f"board `{b}`: {status}")
+        game_boards = list((F.games.get(sc["game"]) or {}).get("boards") or ())
+        if b in own_boards:
+            at = F.span(sid, "boards", own_boards.index(b))
+        else:
+            at = F.span(sc["game"], "boards", game_boards.index(b)) if b in game_boards else F.span(sid, "id")
+        need(f"board `{b}`: {status}", at, "used here")
     for m in c.modules:
-        for req in F.modules[m].get("requires") or ():
+        for i, req in enumerate(F.modules[m].get("requires") or ()):
             if req.startswith("board:") and req not in c.boards:
-                need(f"board `{req}` for module {F.modules[m]['letter']}: not in the scenario's boards")
+                need(f"board `{req}` for module {F.modules[m]['letter']}: not in the scenario's boards",
+                     F.span(m, "requires", i), "required here")
     for n in sorted(c.secrets):
-        why = "always needed" if c.secrets[n] == "always" else f"listed by module {F.modules[c.secrets[n]]['letter']}"
+        why = c.secrets[n]
         sec = F.secrets.get(n)
         faces = F.secret_cards.get(n, ())
         if sec or faces:
             status = f"supplied, {(sec or F.cards[faces[0]])['completeness']}" + ("" if faces else ", face not authored")
         else:
             status = "missing, no secret record or card"
-        need(f"secret {n} ({why}): {status}")
-    need(f"{len(c.cards)} cards in play ({sum(1 for x in c.cards if F.cards[x]['completeness'] == 'complete')} complete) "
-         f"and {len(c.tokens)} token kinds")
+        if why == "always":
+            at = F.span(sec["id"], "always_needed") if sec else F.span(sid, "id")
+            need(f"secret {n} (always needed): {status}", at, "always needed")
+        else:
+            idx = next((i for i, u in enumerate(F.modules[why].get("secret_uses") or ()) if u["number"] == n), 0)
+            need(f"secret {n} (listed by module {F.modules[why]['letter']}): {status}",
+                 F.span(why, "secrets", idx), "listed here")
+    complete = sum(1 for x in c.cards if F.cards[x]["completeness"] == "complete")
+    need(f"{len(c.cards)} cards in play ({complete} complete) and {len(c.tokens)} token kinds",
+         F.span(sid, "modules"), "cards of these modules and their products")
     for ref, what in c.unmet:
-        need(f"{what} for {name_of(F, ref.src)}: not supplied by its modules, products or boards")
-    for _, fact in c.unknown:
-        need(f"a fact the rulebooks do not give: {fact}")
+        need(f"{what} for {name_of(F, ref.src)}: not supplied by its modules, products or boards", ref.span,
+             "needed here")
+    for ref, fact in c.unknown:
+        need(f"a fact the rulebooks do not give: {fact}", ref.span, "needed here")
     return out

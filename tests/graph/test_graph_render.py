@@ -116,7 +116,10 @@ def test_scenario_report_lists_needs(clean):
     assert "needs module A (Fixture Module A): supplied, complete, 2 of 2 cards authored" in text
     assert "needs secret 1 (listed by module A): supplied, complete" in text
     assert "needs board `board:fx/camp`: supplied, complete" in text
-    assert all(d.span.file.endswith("scenarios.yaml") for d in diags)
+    files = {d.message.split(" needs ", 1)[1].split(": ")[0]: d.span.file.rsplit("/", 1)[-1] for d in diags}
+    assert files["module A (Fixture Module A)"] == "scenarios.yaml"  # the letter in the scenario
+    assert files["secret 1 (listed by module A)"] == "modules.yaml"  # the module's component list
+    assert files["board `board:fx/camp`"] == "game.yaml"  # a board every game of it uses
 
 
 def test_scenario_report_shows_unmet_needs():

@@ -211,7 +211,7 @@ ERROR_EXAMPLES: dict[str, list[str]] = {
         "-> 1 wood)", "require strength 1) -> 1 wood", "-> 1 wood, 1 stone)",
     ],
     "a quoted name follows its kind: card \"Reeds\", idea \"Isolation\", title \"Dodo\"": [
-        '-> "Reeds"', '-> 1 "Reeds"', 'require have card "Reeds" "Clay"',
+        '-> "Reeds"', 'require have "Reeds"', '-> 1 "Reeds"', '-> place "Reeds"', 'require have card "Reeds" "Clay"',
         '-> reveal 2 "x"',
     ],
     "rewards come last, after a single `->`": [
@@ -287,7 +287,8 @@ def _label(exc) -> str | None:
 _FRIENDLY = {
     "ARROW": "`->`", "EVERYONE": "`everyone`", "REQUIRE": "`require`", "ROLL": "`roll`", "COST": "`cost`",
     "SUFFER": "`suffer`", "MAY": "`may`", "NOT": "`not`", "NIGHT": "`night`", "REVEALED": "`revealed`",
-    "DICE": "`dice`", "REF_NUMBER": "`secret`, `token` or `sea card`", "WORD": "a word", "INT": "a number", "STRING": "a quoted name", "SEMICOLON": "`;`",
+    "DICE": "`dice`", "REF_NUMBER": "a reference",
+    "REF_NAME": "a reference", "WORD": "a word", "INT": "a number", "STRING": "a quoted name", "SEMICOLON": "`;`",
     "COMMA": "`,`", "COLON": "`:`", "LPAR": "`(`", "RPAR": "`)`", "AT": "`at`", "WHEN": "`when`", "ON": "`on`",
     "OR": "`or`", "THEN": "`then`", "$END": "the end of the option",
 }

@@ -124,7 +124,7 @@ def test_secret_must_be_a_number(compile_):
     ("-> not 1 wood", "E310", "`not` is only allowed"),
     ("require strength 1 then strength 2 -> 1 food", "E310", "`then` is not allowed"),
     ("roll 1 die", "E310", "dice roll needs a requirement"),
-    ('require have "x" -> 1 wood', "E305", None),
+    ('require have "x" -> 1 wood', "E301", "a quoted name follows its kind"),
 ])
 def test_diagnostics(compile_, text, code, fragment):
     ir, diags = compile_(text)

@@ -164,11 +164,13 @@ def _lark_strings():
             explicit[t.name] = st.integers(0, 40).map(lambda n: f"{n} ")
         elif t.name == "STRING":
             explicit[t.name] = st.sampled_from(['"Reeds" ', '"Dodo" ', '"" '])
+        elif t.name == "REF_NAME":
+            explicit[t.name] = st.sampled_from(["card ", "idea ", "title "])
         elif t.name == "REF_NUMBER":
             explicit[t.name] = st.sampled_from(["secret ", "token ", "sea card ", "sea\n card "])
         elif t.pattern.type == "str":
             explicit[t.name] = st.just(t.pattern.value + " ")
-        else:
+        elif t.name == "DICE":
             explicit[t.name] = st.sampled_from(["die ", "dice "])
     _LARK_STRATEGY.append(from_lark(lk, start="start", explicit=explicit))
     return _LARK_STRATEGY[0]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import os
 import tempfile
-from pathlib import Path
 
 from ..project import bundled_dir
 from .ast import Call, Clause, Many, Option, Problem, Term, Trigger, Unary, join
@@ -55,7 +54,7 @@ def make_lark(*, transformer=None, positions: bool = False, cache: bool = True):
 
 
 def _transformer():
-    from lark import Transformer, Token
+    from lark import Transformer
 
     class ToAst(Transformer):
         """Lark children to AST nodes; never raises on well-formed parser output."""

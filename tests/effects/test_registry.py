@@ -8,7 +8,7 @@ import re
 import pytest
 
 from compiler.effects import build_registry, symbols_report
-from compiler.effects.ir import calls, walk
+from compiler.effects.ir import calls
 from compiler.effects.registry import load_registry, symbols_dir
 from compiler.models import Symbol
 

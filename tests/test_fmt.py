@@ -176,12 +176,8 @@ def test_fmt_handles_every_bundled_file():
     assert not problems, "\n".join(problems)
 
 
-@pytest.mark.xfail(reason="bundled content has not been run through `paleo fmt content` yet; "
-                   "drop this mark once `paleo fmt --check content` is clean", strict=False)
 def test_bundled_content_is_formatted():
-    files = content_files()
-    if not files:
-        pytest.skip("no bundled content yet")
+    assert content_files()
     buf = io.StringIO()
     rc = run([str(CONTENT)], check=True, diff=False, out=buf)
     assert rc == 0, buf.getvalue()

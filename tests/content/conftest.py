@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-CONTENT = REPO / "content"
+from content_helpers import CONTENT, REPO
 OWNED_PREFIXES = ("content/paleo/", "content/paleovet/")
 
 

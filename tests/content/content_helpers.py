@@ -8,6 +8,9 @@ from pathlib import Path
 from compiler.loader import load_file
 from compiler.models import ContentFile
 
+REPO = Path(__file__).resolve().parents[2]
+CONTENT = REPO / "content"
+
 MODELINE = re.compile(r"^# yaml-language-server: \$schema=(\S+)$")
 
 

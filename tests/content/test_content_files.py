@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from compiler.loader import load_file
 from compiler.models import ContentFile
-from conftest import CONTENT
+from content_helpers import CONTENT
 from content_helpers import MODELINE, content_files
 
 OWNED = [CONTENT / "paleo", CONTENT / "paleovet"]

@@ -13,7 +13,7 @@ from functools import lru_cache
 import pytest
 
 from compiler.loader import load_file
-from conftest import CONTENT
+from content_helpers import CONTENT
 from content_helpers import content_files, iter_strings, normalise_words, shingles
 
 N = 8

@@ -162,10 +162,22 @@ def bundle_schema() -> dict:
             }),
             "interpretations": records(["question", "reading", "citations"]),
             "symbols": {"type": "array", "items": {"type": "object", "required": ["id", "name"]}},
-            "coverage": {"type": "object"},
-            "graph": {"type": "object"},
+            "coverage": {"type": "object", "required": ["modules", "products"], "properties": {
+                "modules": {"type": "object", "additionalProperties": {"$ref": "#/$defs/coverage_row"}},
+                "products": {"type": "object", "additionalProperties": {"$ref": "#/$defs/coverage_row"}},
+            }},
+            "graph": {"type": "object", "required": ["directed", "nodes", "edges"], "properties": {
+                "directed": {"const": True},
+                "nodes": {"type": "array", "items": {"type": "object", "required": ["id", "kind"], "properties": {
+                    "id": {"type": "string"}, "kind": {"type": "string"}, "label": {"type": "string"}}}},
+                "edges": {"type": "array", "items": {"type": "object", "required": ["source", "target", "kind"], "properties": {
+                    "source": {"type": "string"}, "target": {"type": "string"}, "kind": {"type": "string"}}}},
+            }},
         },
         "$defs": {
+            "coverage_row": {"type": "object", "required": ["printed", "complete", "partial", "unknown", "missing"], "properties": {
+                "printed": {"type": ["integer", "null"]}, "complete": {"type": "integer"}, "partial": {"type": "integer"},
+                "unknown": {"type": "integer"}, "missing": {"type": ["integer", "null"]}}},
             "source": {"type": "object", "required": ["rulebook", "section"], "properties": {
                 "rulebook": {"type": "string"}, "section": {"type": "array", "items": {"type": "string"}, "minItems": 1}}},
         },

@@ -30,22 +30,15 @@ def compile_text(text: str, registry: Registry, game: str, position: str | None 
     from .parser import parse
 
     prefix = _CLAUSE_PREFIX.get(position or "", "")
-    if prefix:
-        ast, problems = parse(prefix + text)
-        if problems:
-            cut = len(prefix)
-            problems = [Problem(p.code, p.message, (max(p.span[0] - cut, 0), max(p.span[1] - cut, 1)),
-                                p.label, p.help) for p in problems]
-            return None, problems
+    ast, problems = parse(prefix + text)
+    ir = None
+    if not problems:
         ir, problems = lower(ast, registry, game)
+    if prefix and problems:
         cut = len(prefix)
         problems = [Problem(p.code, p.message, (max(p.span[0] - cut, 0), max(p.span[1] - cut, 1)), p.label, p.help)
                     for p in problems]
-        return ir, problems
-    ast, problems = parse(text)
-    if problems:
-        return None, problems
-    return lower(ast, registry, game)
+    return ir, problems
 
 
 def compile_option(text: str, *, registry: Registry, game: str, file: "LoadedFile | None", path: tuple,

@@ -75,5 +75,17 @@ class Option:
     span: Span
 
 
+MAX_SHOWN = 40  # characters of the author's text quoted in a message
+
+
+def shown(text: str) -> str:
+    """Author text for a message: cut to a readable length, non-printable characters as U+XXXX."""
+    if len(text) > MAX_SHOWN:
+        text = text[:MAX_SHOWN - 1] + "…"
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else f"U+{ord(c):04X}" for c in text)
+
+
 def join(a: Span, b: Span) -> Span:
     return (min(a[0], b[0]), max(a[1], b[1]))

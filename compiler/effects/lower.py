@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..diagnostics import did_you_mean
 from . import types as T
-from .ast import Call, Clause, Many, Option, Problem, Term, Unary
+from .ast import Call, Clause, Many, Option, Problem, Term, Unary, shown
 from .registry import POSITION_OF_CLAUSE, Registry, SymbolDef, game_id
 
 CLAUSE_WORDS = {"require", "roll", "cost", "suffer", "everyone"}
+MAX_NESTING = 64  # `may`, `not` and parenthesised lists inside one another; deeper is not a card rule
 POSITION_NOUN = {"requirement": "a requirement", "cost": "a cost", "reward": "a reward",
                  "negative": "a negative outcome", "trigger": "a trigger", "condition": "a condition"}
 
@@ -49,10 +49,15 @@ class _Lowering:
             out["dice"] = c.dice
             return out
         out["position"] = POSITION_OF_CLAUSE[c.kind]
-        out["body"] = self.node(c.body, out["position"], c.kind)
+        out["body"] = self.node(c.body, out["position"], c.kind, 0)
         return out
 
-    def node(self, n, position: str, clause: str) -> dict:
+    def node(self, n, position: str, clause: str, depth: int) -> dict:
+        if depth > MAX_NESTING:
+            self.problems.append(Problem("E301", "option is nested too deeply", n.span,
+                                         f"more than {MAX_NESTING} levels of `may`, `not` or parentheses",
+                                         "split the rule into simpler parts"))
+            return {"args": {}, "node": "call", "symbol": None}
         if isinstance(n, Call):
             return self.call(n, position, clause)
         if isinstance(n, Unary):
@@ -63,14 +68,14 @@ class _Lowering:
                 self.problems.append(Problem("E310", "`may` is not allowed in a requirement", n.span,
                                              "a requirement is checked, not chosen",
                                              "put optional steps in a cost or a reward"))
-            return {"item": self.node(n.item, position, clause), "node": n.op}
+            return {"item": self.node(n.item, position, clause, depth + 1), "node": n.op}
         if isinstance(n, Many):
             if n.op == "seq" and clause == "require":
                 self.problems.append(Problem("E310", "`then` is not allowed in a requirement", n.span,
                                              "requirements have no order", "join requirements with `,`"))
             items: list[dict] = []
             for x in n.items:
-                lowered = self.node(x, position, clause)
+                lowered = self.node(x, position, clause, depth + 1)
                 if lowered.get("node") == n.op:  # parentheses around the same operator add nothing
                     items.extend(lowered["items"])
                 else:
@@ -140,17 +145,8 @@ class _Lowering:
         end = terms[j - 1].span[1] if j > i else c.span[1]
         span = (terms[i].span[0], end)
         phrase = " ".join(cand[: j - i] or cand)
-        names = self.reg.names()
-        near: list[str] = []
-        for n in range(len(cand), 0, -1):
-            near = did_you_mean(" ".join(cand[:n]), names)
-            if near:
-                break
-        help_ = None
-        if near:
-            help_ = f"did you mean `{near[0]}`?" if len(near) == 1 else \
-                "did you mean one of " + ", ".join(f"`{x}`" for x in near) + "?"
-        self.problems.append(Problem("E302", f"unknown symbol `{phrase}`", span, "no symbol has this name", help_))
+        self.problems.append(Problem("E302", f"unknown symbol `{shown(phrase)}`", span, "no symbol has this name",
+                                     self.reg.suggest(tuple(cand))))
         return {"args": {}, "node": "call", "symbol": None}
 
     def _bind(self, sym: SymbolDef, lead: Term | None, rest: tuple[Term, ...], c: Call, phrase_span) -> dict:
@@ -178,9 +174,9 @@ class _Lowering:
                     continue
                 if k < len(rest):
                     t = rest[k]
-                    shown = _shown(t)
+                    shown_ = _shown(t)
                     self.problems.append(Problem(
-                        "E305", f"`{shown}` is not {T.describe(p.type, self.reg)}", t.span,
+                        "E305", f"`{shown_}` is not {T.describe(p.type, self.reg)}", t.span,
                         f"expected {p.name} of `{sym.name}`", _usage(sym, self.reg)))
                     return args
                 self.problems.append(Problem(
@@ -216,10 +212,10 @@ class _Lowering:
 
 def _shown(t: Term) -> str:
     if t.kind == "name":
-        return f'{t.refkind} "{t.value}"'
+        return f'{t.refkind} "{shown(t.value)}"'
     if t.kind == "number":
         return f"{' '.join(T.REFS[t.refkind][0])} {t.value}"
-    return str(t.value)
+    return shown(str(t.value))
 
 
 def _usage(sym: SymbolDef, reg: Registry) -> str:

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import tempfile
 
 from ..project import bundled_dir
-from .ast import Call, Clause, Many, Option, Problem, Term, Trigger, Unary, join
+from .ast import Call, Clause, Many, Option, Problem, Term, Trigger, Unary, join, shown
 
 GRAMMAR_PATH = bundled_dir("grammar") / "effects.lark"
 
@@ -294,10 +295,24 @@ _FRIENDLY = {
 
 
 def _expected(exc) -> str | None:
-    names = sorted({_FRIENDLY.get(n, n.lower()) for n in (getattr(exc, "expected", None) or ())})
+    wanted = getattr(exc, "expected", None) or getattr(exc, "allowed", None) or ()
+    names = sorted({_FRIENDLY.get(n, n.lower()) for n in wanted})
     if not names:
         return None
     return "expected " + ", ".join(names)
+
+
+MAX_DIGITS = 9
+# a number token (not inside a word or a quoted name) longer than MAX_DIGITS
+_LONG_NUMBER = re.compile(r'"[^"\n]*"|(?<![A-Za-z0-9&!\'])[0-9]{%d,}' % (MAX_DIGITS + 1))
+
+
+def _long_number(text: str) -> Problem | None:
+    for m in _LONG_NUMBER.finditer(text):
+        if m.group()[0] != '"':
+            return Problem("E305", f"number has more than {MAX_DIGITS} digits", m.span(), "too large",
+                           f"write a number of at most {MAX_DIGITS} digits")
+    return None
 
 
 def parse(text: str) -> tuple[Option | None, list[Problem]]:
@@ -305,15 +320,21 @@ def parse(text: str) -> tuple[Option | None, list[Problem]]:
     import lark
 
     p = _parser()
+    big = _long_number(text)
+    if big is not None:  # checked first: Python refuses to convert very long digit strings
+        return None, [big]
     try:
         return p.parse(text), []
     except lark.exceptions.UnexpectedCharacters as exc:
+        # no labelled sample applies: the samples are misplaced tokens, this is a character that
+        # starts no token here, so the message names it and the help lists what may follow
         i = exc.pos_in_stream
         ch = text[i] if i < len(text) else ""
-        label = _label(exc)
-        msg = f"unexpected character `{ch}`" if ch.strip() else "unexpected character"
-        return None, [Problem("E301", msg + (f": {label}" if label else ""), (i, i + 1),
-                              "not part of the effect language", _expected(exc))]
+        if ch == '"':
+            return None, [Problem("E301", "quoted name is not closed", (i, i + 1), "no closing `\"` on this line",
+                                  'close the name on the same line: card "Reeds"')]
+        msg = f"unexpected character `{shown(ch)}`" if ch.strip() else "unexpected character"
+        return None, [Problem("E301", msg, (i, i + 1), "not part of the effect language", _expected(exc))]
     except lark.exceptions.UnexpectedEOF as exc:
         label = _label(exc)
         end = len(text.rstrip())
@@ -328,7 +349,8 @@ def parse(text: str) -> tuple[Option | None, list[Problem]]:
                                   (max(end - 1, 0), max(end, 1)), "the option stops here", _expected(exc))]
         start = tok.start_pos if tok.start_pos is not None else 0
         end = tok.end_pos if tok.end_pos is not None else start + 1
-        msg = f"unexpected `{tok}`" + (f": {label}" if label else "")
+        msg = f"unexpected `{shown(str(tok))}`" + (f": {label}" if label else "")
         return None, [Problem("E301", msg, (start, max(end, start + 1)), "unexpected here", _expected(exc))]
     except lark.exceptions.LarkError as exc:  # any other grammar-level failure is still a diagnostic
-        return None, [Problem("E301", f"cannot read option: {str(exc).splitlines()[0]}", (0, max(len(text), 1)))]
+        return None, [Problem("E301", f"cannot read option: {shown(str(exc).splitlines()[0])}",
+                              (0, max(len(text), 1)))]

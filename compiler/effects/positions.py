@@ -136,8 +136,6 @@ def offset_map(text: str, style: str | None, start: int, end: int, value: str) -
     if style in ('"', "'"):
         chars = _flow(raw[1:-1] if len(raw) >= 2 else "", start + 1, style)
     elif style in ("|", ">"):
-        header = raw.split("\n", 1)[0]
-        digits = [c for c in header[1:] if c.isdigit()]
         chars = None
         candidates = [None] + list(range(1, 10))
         for ind in candidates:
@@ -145,7 +143,6 @@ def offset_map(text: str, style: str | None, start: int, end: int, value: str) -
             if got is not None and "".join(c for c, _ in got).rstrip("\n") == value.rstrip("\n"):
                 chars = got
                 break
-        del digits
     else:
         chars = _flow(raw, start, None)
     if chars is None:

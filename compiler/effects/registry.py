@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..diagnostics import Diagnostic, Span, make
+from ..diagnostics import Diagnostic, Span, did_you_mean, make
 from ..project import bundled_dir
 from . import types as T
 
@@ -108,6 +108,25 @@ class SymbolDef:
         return out
 
 
+def _suggest(words: tuple[str, ...], names: list[str]) -> str | None:
+    # a name is only suggested within 3 edits or when it starts with the phrase, so a
+    # phrase more than 3 characters longer than every name cannot match: skip it unmeasured
+    longest = max((len(n) for n in names), default=0) + 3
+    prefixes = []
+    size = -1
+    for w in words:
+        size += len(w) + 1
+        if size > longest:
+            break
+        prefixes.append(" ".join(words[:len(prefixes) + 1]))
+    for phrase in reversed(prefixes):
+        near = did_you_mean(phrase, names)
+        if near:
+            return f"did you mean `{near[0]}`?" if len(near) == 1 else \
+                "did you mean one of " + ", ".join(f"`{x}`" for x in near) + "?"
+    return None
+
+
 @dataclass(slots=True, weakref_slot=True)
 class Registry:
     """Symbols by id, and the phrase tables the parser's longest match uses."""
@@ -119,6 +138,7 @@ class Registry:
     enum_maxlen: dict[str, int] = field(default_factory=dict)
     max_phrase: int = 1
     memo: dict = field(default_factory=dict)
+    near_memo: dict = field(default_factory=dict)
 
     def lookup(self, name: str) -> SymbolDef | None:
         """A symbol by id (`symbol:venerate-place`), name, alias or plural."""
@@ -129,6 +149,13 @@ class Registry:
 
     def names(self) -> list[str]:
         return sorted({" ".join(k) for k in self.phrases})
+
+    def suggest(self, words: tuple[str, ...]) -> str | None:
+        """`did you mean ...?` for an unknown phrase: the nearest names to its longest close prefix."""
+        hit = self.near_memo.get(words)
+        if hit is None:
+            hit = self.near_memo[words] = (_suggest(words, self.names()),)
+        return hit[0]
 
     def to_bundle(self) -> list[dict]:
         """The bundle's `symbols` section: one plain dict per symbol, sorted by id."""

@@ -90,8 +90,8 @@ missions, discard-down, discard-up, cemetery), `wounds`, `res` (camp storage), `
 """
 
 from .bundle import BundleError, load_bundle
-from .engine import ACTION_CAP, DAY_CAP, Game, IllegalAction, new_game
+from .engine import ACTION_CAP, DAY_CAP, Game, IllegalAction, StateError, new_game
 from .rules import NotPlayable, SetupError
 
 __all__ = ["ACTION_CAP", "DAY_CAP", "BundleError", "Game", "IllegalAction", "NotPlayable", "SetupError",
-           "load_bundle", "new_game"]
+           "StateError", "load_bundle", "new_game"]

@@ -35,6 +35,26 @@ def load_bundle(path_or_data) -> dict:
         except json.JSONDecodeError as exc:
             raise BundleError(f"bundle {path_or_data} is not JSON: {exc}") from None
     else:
-        data = json.loads(path_or_data)
+        try:
+            data = json.loads(path_or_data)
+        except (TypeError, ValueError) as exc:
+            raise BundleError(f"bundle text is not JSON: {exc}") from None
     check_version(data)
+    check_shape(data)
     return data
+
+
+# top-level list -> fields each of its records must have as strings
+_SHAPE = {"games": ("id",), "products": ("id",), "modules": ("id", "letter"), "cards": ("id",),
+          "tokens": ("id",), "symbols": ("id",), "scenarios": ("id",), "dice": ("id",)}
+
+
+def check_shape(bundle: dict) -> None:
+    """Refuse a bundle whose top-level lists the runtime reads are not lists of records with string ids."""
+    for key, fields in _SHAPE.items():
+        items = bundle.get(key, [])
+        if not isinstance(items, list):
+            raise BundleError(f"bundle `{key}` is not a list")
+        for i, rec in enumerate(items):
+            if not isinstance(rec, dict) or not all(isinstance(rec.get(f), str) for f in fields):
+                raise BundleError(f"bundle `{key}` entry {i} is not a record with {' and '.join(fields)}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from itertools import permutations
 
+from .invariants import state_problems
 from .ops import SKILLS
 from .rng import Rng, seed_state
 from .rules import NotPlayable, Rules, SetupError, rules_for, scenario_modules
@@ -16,6 +17,10 @@ DAY_CAP = 200
 
 class IllegalAction(Exception):
     """The action is not among the legal actions of this state; the state is unchanged."""
+
+
+class StateError(ValueError):
+    """A saved game that this game could not be in: unreadable, edited or forged."""
 
 
 class Ctx:
@@ -38,7 +43,10 @@ class Ctx:
 
 
 def _key(action: dict) -> str:
-    return json.dumps({k: v for k, v in action.items() if k != "label"}, sort_keys=True, separators=(",", ":"))
+    try:
+        return json.dumps({k: v for k, v in action.items() if k != "label"}, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):  # not a JSON record, so never a legal action
+        return None
 
 
 class Game:
@@ -57,7 +65,8 @@ class Game:
     # ------------------------------------------------------------------ creation
     @classmethod
     def new(cls, bundle: dict, *, game: str = "game:paleo", scenario: str | None = None,
-            modules: list[str] | None = None, players: int = 2, seed: int = 0, check: bool = True) -> "Game":
+            modules: list[str] | None = None, players: int = 2, seed: int = 0, check: bool = True,
+            stack: dict | None = None) -> "Game":
         mods = list(modules) if modules is not None else scenario_modules(bundle, game, scenario)
         rules = rules_for(bundle, game, mods)
         if not rules.min_players <= players <= rules.max_players:
@@ -67,12 +76,14 @@ class Game:
                 "suggests 3 groups, which is a recommendation, not a limit)")
         if check and rules.missing:
             raise NotPlayable(rules.missing)
-        g = cls(rules, cls._setup_state(rules, game, mods, players, seed))
+        if isinstance(players, bool) or not isinstance(players, int) or not isinstance(seed, int):
+            raise SetupError(f"players and seed must be integers (got {players!r} and {seed!r})")
+        g = cls(rules, cls._setup_state(rules, game, mods, players, seed, stack or {}))
         g._advance()
         return g
 
     @staticmethod
-    def _setup_state(rules: Rules, game: str, mods: list[str], n: int, seed: int) -> dict:
+    def _setup_state(rules: Rules, game: str, mods: list[str], n: int, seed: int, stack: dict) -> dict:
         cards: list[str] = []
         z: dict[str, list[int]] = {}
 
@@ -90,6 +101,19 @@ class Game:
             rng.shuffle(z[zone])
         explo = make(rules.exploration)
         rng.shuffle(explo)
+        # `stack` (rule tests): card ids put on top of a shuffled support deck, top first, before setup draws
+        decks = {"people": z["people"], "dreams": z["dreams"], "ideas": z["ideas"]}
+        for zone, cids in sorted(stack.items()):
+            if zone not in decks:
+                raise SetupError(f"cannot stack `{zone}`; stackable decks: {', '.join(sorted(decks))}")
+            deck, top = decks[zone], []
+            for cid in cids:
+                iid = next((i for i in deck if cards[i] == cid), None)
+                if iid is None:
+                    raise SetupError(f"cannot stack `{cid}` on the {zone} deck: no copy left in it")
+                deck.remove(iid)
+                top.append(iid)
+            deck.extend(reversed(top))
         z["missions"] = make(rules.missions)
         z["secrets"] = make([c for num in rules.secret_numbers for c in rules.secret_cards.get(num, [])])
         for zone in ("workbench", "discard-down", "discard-up", "cemetery", "box"):
@@ -128,11 +152,22 @@ class Game:
 
     @classmethod
     def from_json(cls, bundle: dict, text: str) -> "Game":
-        s = json.loads(text)
-        if s.get("format") != STATE_FORMAT:
-            raise ValueError(f"not a saved game of format {STATE_FORMAT}")
+        """Restore a saved game; a state this game could not be in (edited, forged, truncated) is a StateError."""
+        try:
+            s = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise StateError(f"a saved game is JSON text: {exc}") from None
+        if not isinstance(s, dict) or s.get("format") != STATE_FORMAT:
+            raise StateError(f"not a saved game of format {STATE_FORMAT}")
         s.setdefault("log", [])
-        return cls(rules_for(bundle, s["game"], s["modules"]), s)
+        if not isinstance(s.get("game"), str) or not isinstance(s.get("modules"), list) or not all(
+                isinstance(m, str) for m in s["modules"]):
+            raise StateError("a saved game names its game and its modules")
+        rules = rules_for(bundle, s["game"], s["modules"])
+        problems = state_problems(rules, s)
+        if problems:
+            raise StateError("not a valid saved game: " + "; ".join(problems[:10]))
+        return cls(rules, s)
 
     def is_terminal(self) -> bool:
         return self.s["outcome"] is not None
@@ -162,7 +197,7 @@ class Game:
             raise IllegalAction("the game is over")
         legal = self.legal_actions()
         k = _key(action) if isinstance(action, dict) else None
-        match = next((a for a in legal if _key(a) == k), None)
+        match = next((a for a in legal if _key(a) == k), None) if k is not None else None
         if match is None:
             raise IllegalAction(f"illegal action {action!r}; legal now: "
                                 + "; ".join(a["label"] for a in legal[:12]) + (" ..." if len(legal) > 12 else ""))
@@ -217,6 +252,7 @@ class Game:
         s["outcome"] = {"result": result, "tie": tie, "cause": cause, "days": s["day"], "nights": s["nights"],
                         "skulls": s["skulls"], "victory": s["victory"]}
         s["phase"] = "over"
+        s["night_step"] = None
         s["queue"] = []
         self.event("end", **{k: v for k, v in s["outcome"].items() if k != "days"})
 
@@ -324,7 +360,7 @@ class Game:
             iid = deck.pop()
             self.s["z"]["discard-down"].append(iid)
             taken.append(self.s["cards"][iid])
-            if self.rules.is_danger(self.s["cards"][iid]):
+            if self.rules.is_red_back(self.s["cards"][iid]):  # "cards with red backs", not skull fronts
                 red += 1
         self.event("discard", player=player, n=len(taken), red=red)
         if red:
@@ -342,12 +378,17 @@ class Game:
         ctx.new.append({"k": "craft", "player": p, "helpers": list(ctx.helpers), "tool": tool})
 
     def add_skulls(self, n: int, cause: str, ctx=None) -> None:
-        self.s["skulls"] += n
-        self.event("skull", n=n, cause=cause, total=self.s["skulls"])
+        # the night board has room up to the 5th skull, and the 5th ends the game: no more are placed
+        n = max(0, min(n, self.rules.skull_limit - self.s["skulls"]))
+        if n:
+            self.s["skulls"] += n
+            self.event("skull", n=n, cause=cause, total=self.s["skulls"])
 
     def add_victory(self, n: int, ctx=None) -> None:
-        self.s["victory"] += n
-        self.event("victory", n=n, total=self.s["victory"])
+        n = max(0, min(n, self.rules.victory_target - self.s["victory"]))
+        if n:
+            self.s["victory"] += n
+            self.event("victory", n=n, total=self.s["victory"])
 
     def draw_support(self, zone: str, ctx: Ctx) -> None:
         p = ctx.player if ctx.player is not None else 0
@@ -436,6 +477,17 @@ class Game:
             if self._need_met(need, players):
                 return False
         return all(c(self, ctx, False) for c in opt.costs)
+
+    def _in_stock(self, opt) -> bool:
+        """Whether the workbench still holds every limited tool the option makes (crafting takes it from there)."""
+        want: dict = {}
+        for position, sym, args in opt.calls:
+            if position == "reward":
+                t = self.rules.tool_id(sym)
+                if t in self.rules.tool_stock:
+                    n = args.get("n")
+                    want[t] = want.get(t, 0) + (n if isinstance(n, int) else 1)
+        return all(self.s["supply"].get(t, 0) >= n for t, n in want.items())
 
     def _opt_action(self, who: int, cid: str, o, label: str) -> dict:
         a = {"type": "option", "player": who, "option": o.index}
@@ -530,14 +582,13 @@ class Game:
                 iid = s["z"][f"chosen/{p}"][0]
                 cid = s["cards"][iid]
                 ctx = Ctx(p, self._helpers_of(p), iid, "day")
+                day_opts = [o for o in r.options.get(cid, []) if o.trigger is None]  # night and event options wait
                 danger = r.is_danger(cid)
+                if danger and any(o.help and self._affordable(o, ctx) for o in day_opts):
+                    danger = False  # an avoidable danger, avoided: help or ignore are open
                 any_opt = False
-                for opt in r.options.get(cid, []):
-                    if opt.trigger is not None:
-                        continue  # night and event options are not resolved by choosing them in the day
+                for opt in day_opts:
                     if opt.help:
-                        if danger and self._affordable(opt, ctx):
-                            danger = False  # an avoidable danger, avoided: help or ignore are open
                         continue
                     if opt.negative:
                         if danger:
@@ -580,7 +631,7 @@ class Game:
                 opts = r.options.get(s["cards"][iid], [])
                 if tool is not None and opts and r.tool_id(tool) not in {r.tool_id(x) for x in opts[0].symbols}:
                     continue
-                if opts and not opts[0].negative and self._affordable(opts[0], ctx):
+                if opts and not opts[0].negative and self._in_stock(opts[0]) and self._affordable(opts[0], ctx):
                     out.append({"type": "craft", "player": p, "idea": iid, "label": f"P{p}: craft {self.name(iid)}"})
             out.append({"type": "craft", "player": p, "idea": None, "label": f"P{p}: craft nothing"})
         elif k == "fallback":

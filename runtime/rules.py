@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .bundle import check_version
+from .bundle import BundleError, check_version
 from .ir import compile_option
 from .ops import OPS, SKILLS, OpError, missing_ops
 
@@ -216,6 +216,10 @@ class Rules:
     def back(self, cid: str) -> str:
         return (self.cards.get(cid) or {}).get("back") or "unknown"
 
+    def is_red_back(self, cid: str) -> bool:
+        """A red back: what a discarded card is judged by (a skull symbol on the front is not seen)."""
+        return (self.cards.get(cid) or {}).get("back") in RED_BACKS
+
     def is_danger(self, cid: str) -> bool:
         c = self.cards.get(cid) or {}
         return c.get("back") in RED_BACKS or "skull" in (c.get("marks") or [])
@@ -244,7 +248,10 @@ def rules_for(bundle: dict, game: str, modules: list[str]) -> Rules:
         return hit
     if len(_CACHE) > 64:
         _CACHE.clear()
-    r = Rules(bundle, game, modules)
+    try:
+        r = Rules(bundle, game, modules)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a hand-edited bundle, not the compiler's
+        raise BundleError(f"the bundle is malformed: {type(exc).__name__}: {exc}") from None
     _CACHE[key] = r
     return r
 
@@ -263,8 +270,10 @@ def scenario_modules(bundle: dict, game: str, scenario: str | None) -> list[str]
         letters = scen[scenario].get("modules") or []
         prods = {scen[scenario].get("product")}
     else:
-        letters = [x.strip() for x in scenario.split("+") if x.strip()]
+        letters = [x.strip() for x in str(scenario).split("+") if x.strip()]
         prods = set()
+        if not letters:
+            raise SetupError(f"`{scenario}` names no module; give module letters joined by `+`, a scenario id, or `none`")
     out = []
     for x in letters:
         if x.startswith("module:"):
@@ -278,4 +287,4 @@ def scenario_modules(bundle: dict, game: str, scenario: str | None) -> list[str]
                              + ("" if scenario in scen else f" (and `{scenario}` is not a scenario id)"))
         pick = [c for c in cands if any(m.get("product") in prods for m in mods if m["id"] == c)] or cands
         out.append(sorted(pick)[0])
-    return out
+    return list(dict.fromkeys(out))  # `A+A` is module A once

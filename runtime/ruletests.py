@@ -13,7 +13,8 @@ A rule test is a JSON file (standard library only, like the rest of the runtime)
       "expect": {"state": {"skulls": 0}, "events": [{"t": "reveal"}], "legal": {"excludes": [{"type": "ignore"}]}}
     }
 
-`given` sets, by card id: `decks` (top first), `groups` (card ids or {card, wounds}),
+`setup` stacks the support decks before the setup draws (`people`, `dreams`, `ideas`: card ids,
+top first; players draw in seat order). `given` then sets, by card id: `decks` (top first), `groups` (card ids or {card, wounds}),
 `people` / `dreams` / `ideas` (support decks, top first), `missions`, `workbench`, `night`,
 `tools` (per player, by tool name), `res`, `skulls`, `victory`, `dice` (forced faces). Cards
 it displaces are set aside in the `box` zone. An action is a partial record: the one legal
@@ -32,7 +33,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from .bundle import load_bundle
+from .bundle import BundleError, load_bundle
 from .engine import Game, IllegalAction
 
 
@@ -45,11 +46,16 @@ def pack_dir(root: Path, name: str) -> Path:
     return root / "tests" / "packs" / name
 
 
-def build_pack_bundle(root: Path, name: str) -> dict:
-    """Compile the bundled content plus the named pack with `paleo build`, in a subprocess."""
+def build_pack_bundle(root: Path, name: str | None) -> dict:
+    """Compile the bundled content plus the named pack (none: the bundled content alone) with `paleo build`."""
+    extra = []
+    if name:
+        if not isinstance(name, str) or "/" in name or "\\" in name or not pack_dir(root, name).is_dir():
+            raise RuleTestFailure(f"unknown pack `{name}` (packs are folders under tests/packs/)")
+        extra = ["--content", str(pack_dir(root, name))]
     with tempfile.TemporaryDirectory() as tmp:
-        proc = subprocess.run([sys.executable, "-m", "compiler", "build", "--content", str(pack_dir(root, name)),
-                               "--out", tmp], cwd=root, capture_output=True, text=True)
+        proc = subprocess.run([sys.executable, "-m", "compiler", "build", *extra, "--out", tmp], cwd=root,
+                              capture_output=True, text=True)
         out = Path(tmp) / "bundle.json"
         if not out.is_file():
             raise RuleTestFailure(f"cannot build the bundle for pack `{name}`:\n{proc.stdout}{proc.stderr}")
@@ -202,7 +208,7 @@ def _subsequence(expected: list, events: list) -> str | None:
 def run_test(test: dict, bundle: dict) -> None:
     content = test.get("content") or {}
     g = Game.new(bundle, game=content.get("game", "game:paleo"), scenario=content.get("scenario"),
-                 players=int(test.get("players", 2)), seed=int(test.get("seed", 0)))
+                 players=int(test.get("players", 2)), seed=int(test.get("seed", 0)), stack=test.get("setup"))
     apply_given(g, test.get("given") or {})
     start = len(g.log)
     for i, a in enumerate(test.get("actions") or []):
@@ -246,7 +252,7 @@ def run_test(test: dict, bundle: dict) -> None:
         if not any(matches(e, x) or matches(e, _named(g, x)) for x in now):
             problems.append(f"legal actions lack {json.dumps(e)}")
     for e in legal.get("excludes", []):
-        bad = [x for x in now if matches(e, x)]
+        bad = [x for x in now if matches(e, x) or matches(e, _named(g, x))]
         if bad:
             problems.append(f"legal actions should not include {bad[0]['label']}")
     if "observation" in exp:
@@ -270,21 +276,53 @@ def discover(root: Path) -> list[Path]:
 
 
 def load_test(path: Path) -> dict:
-    data = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise RuleTestFailure("not UTF-8 text") from None
+    except json.JSONDecodeError as exc:
+        raise RuleTestFailure(f"not JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise RuleTestFailure("a rule test is a JSON object")
     for k in ("name", "rulebook", "section", "content", "expect"):
         if k not in data:
-            raise RuleTestFailure(f"{path.name}: rule test lacks `{k}`")
+            raise RuleTestFailure(f"rule test lacks `{k}`")
     return data
 
 
-def main(files, bundle=None, root=None, out=None) -> int:
-    """Run rule tests (default: every tests/rules/*.json); 0 when all pass, 1 otherwise."""
+def _expand(files, root: Path, err) -> list[Path] | None:
+    """The rule test files named on the command line (a folder means its *.json); None after a missing path."""
+    paths: list[Path] = []
+    for f in files:
+        p = Path(f)
+        if p.is_dir():
+            paths.extend(sorted(x for x in p.glob("*.json") if x.name != "exclusions.json"))
+        elif p.is_file():
+            paths.append(p)
+        else:
+            err.write(f"paleo test: no such file or folder: {f}\n")
+            return None
+    return paths
+
+
+def main(files, bundle=None, root=None, out=None, err=None) -> int:
+    """Run rule tests (default: every tests/rules/*.json); 0 when all pass, 1 when one fails, 2 on bad input."""
     out = out or sys.stdout
+    err = err or sys.stderr
     root = Path(root or ".").resolve()
-    paths = [Path(f) for f in files] if files else discover(root)
+    paths = _expand(files, root, err) if files else discover(root)
+    if paths is None:
+        return 2
+    if not paths:
+        err.write("paleo test: no rule tests found" + ("" if files else f" in {root / 'tests' / 'rules'}") + "\n")
+        return 2
     fixed = None
     if bundle:
-        fixed = load_bundle(bundle)
+        try:
+            fixed = load_bundle(bundle)
+        except BundleError as exc:
+            err.write(f"paleo test: {exc}\n")
+            return 2
     bundles: dict = {}
     failed = 0
     for path in paths:
@@ -295,7 +333,7 @@ def main(files, bundle=None, root=None, out=None) -> int:
                 b = fixed
             else:
                 if pack not in bundles:
-                    bundles[pack] = build_pack_bundle(root, pack) if pack else build_pack_bundle(root, "")
+                    bundles[pack] = build_pack_bundle(root, pack)
                 b = bundles[pack]
             run_test(t, b)
         except Exception as exc:  # every failure is reported per test, never as a traceback

@@ -23,7 +23,7 @@ from .rules import NotPlayable, SetupError
 def game_for(bundle: dict, scenario: str | None) -> str:
     for s in bundle.get("scenarios", []):
         if s["id"] == scenario:
-            return s["game"]
+            return s.get("game") or "game:paleo"
     ids = [g["id"] for g in bundle.get("games", [])]
     return "game:paleo" if "game:paleo" in ids else (ids[0] if ids else "game:paleo")
 
@@ -99,6 +99,9 @@ def run(bundle: dict, *, scenario: str | None, players: int, games: int, seed: i
 
 
 def main(args) -> int:
+    if args.games < 1:
+        sys.stderr.write(f"paleo sim: --games must be at least 1 (got {args.games})\n")
+        return 2
     try:
         bundle = load_bundle(args.bundle)
         report = run(bundle, scenario=args.scenario, players=args.players, games=args.games, seed=args.seed,

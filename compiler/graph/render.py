@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 # Edges followed from a scenario to what playing it needs.
 _SCENARIO_EDGES = ("combines", "provides", "references", "requires", "matches", "face", "always-needs", "reveals", "part-of")
@@ -63,20 +64,47 @@ def _label(n: dict) -> str:
     return f"{n.get('kind', '?')}: {n.get('label', n['id'])}"
 
 
+# Characters a Mermaid label may hold as they are; every other one is written as an entity
+# code (`#35;`), which Mermaid decodes after parsing, so no name can end the label, start
+# a link (`-->`), end a statement (`;`) or open markdown or HTML.
+_MERMAID_PLAIN = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 :/.,_+-'!?*=@")
+
+
+_PLAIN_KIND = re.compile(r"[a-z]+(?:-[a-z]+)*")  # edge kinds as the builder writes them need no quotes
+
+
+def _mermaid_text(s: str) -> str:
+    out = []
+    for c in s.replace("\r\n", "\n"):
+        if c in _MERMAID_PLAIN or (ord(c) > 127 and c.isprintable()):
+            out.append(c)
+        elif c in "\t\n\r":
+            out.append(" ")
+        else:
+            out.append(f"#{ord(c)};")
+    return '"' + "".join(out) + '"'
+
+
 def to_mermaid(data: dict) -> str:
     index = {n["id"]: f"n{i}" for i, n in enumerate(data["nodes"])}
     lines = ["flowchart LR"]
     for n in data["nodes"]:
-        text = _label(n).replace('"', "#quot;")
-        lines.append(f'  {index[n["id"]]}["{text}"]')
+        lines.append(f'  {index[n["id"]]}[{_mermaid_text(_label(n))}]')
     for e in data["edges"]:
         if e["source"] in index and e["target"] in index:
-            lines.append(f'  {index[e["source"]]} -->|{e["kind"]}| {index[e["target"]]}')
+            kind = str(e["kind"])
+            text = kind if _PLAIN_KIND.fullmatch(kind) else _mermaid_text(kind)
+            lines.append(f'  {index[e["source"]]} -->|{text}| {index[e["target"]]}')
     return "\n".join(lines) + "\n"
 
 
 def _q(s: str) -> str:
-    return '"' + s.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    """A DOT quoted string: only `\\` and `"` need escaping; line breaks become `\\n` (a label
+    line break), other control characters are shown as U+XXXX so the file stays one statement a line."""
+    s = s.replace("\\", "\\\\").replace('"', '\\"').replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\n")
+    if not s.isprintable():
+        s = "".join(c if c.isprintable() else f"U+{ord(c):04X}" for c in s)
+    return '"' + s + '"'
 
 
 def to_dot(data: dict) -> str:
@@ -84,6 +112,6 @@ def to_dot(data: dict) -> str:
     for n in data["nodes"]:
         lines.append(f"  {_q(n['id'])} [label={_q(_label(n))}, shape={_SHAPES.get(n.get('kind'), 'box')}];")
     for e in data["edges"]:
-        lines.append(f"  {_q(e['source'])} -> {_q(e['target'])} [label={_q(e['kind'])}];")
+        lines.append(f"  {_q(e['source'])} -> {_q(e['target'])} [label={_q(str(e['kind']))}];")
     lines.append("}")
     return "\n".join(lines) + "\n"

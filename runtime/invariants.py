@@ -117,7 +117,16 @@ def _queue_problem(s, item, n: int, ncards: int) -> str | None:
         "finish": lambda: player(item.get("player")) and card(item.get("card")),
         "done": lambda: True,
     }[k]
-    return None if ok() else f"malformed pending decision {item!r}"
+    if not ok():
+        return f"malformed pending decision {item!r}"
+    z = s["z"]
+    where = {"mission": lambda: item["card"] in z["missions"],
+             "nightcard": lambda: item["player"] is not None and item["card"] in z[f"night/{item['player']}"],
+             "fallback": lambda: any(item["card"] in z[k] for k in z if k.startswith(("chosen/", "night/")))
+             or item["card"] in z["missions"]}
+    if k in where and not where[k]():
+        return f"pending decision {k} for card instance {item['card']}, which is not where that decision is taken"
+    return None
 
 
 def state_problems(rules, s) -> list[str]:

@@ -111,19 +111,29 @@ def reveal_cycles(F: Facts, g: Graph) -> Iterable[Diagnostic]:
 
 
 def _cycle_order(dg, comp: set[str]) -> list[str]:
-    """One cycle through the component, starting at its smallest node."""
+    """The shortest cycle through the component's smallest node (ties: the smallest successor first).
+
+    Every step of the returned order is an edge, and so is the step from its last node back to
+    the first: the message prints the cycle closed.
+    """
     start = min(comp)
-    order = [start]
-    cur = start
-    seen = {start}
-    while True:
-        nxt = sorted(n for n in dg.successors(cur) if n in comp)
-        step = next((n for n in nxt if n not in seen), None)
-        if step is None:
-            return order
-        order.append(step)
-        seen.add(step)
-        cur = step
+    # breadth first from `start` inside the component, successors in sorted order
+    parent: dict[str, str] = {}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for cur in frontier:
+            for n in sorted(x for x in dg.successors(cur) if x in comp):
+                if n == start:
+                    order = [cur]
+                    while order[-1] != start:
+                        order.append(parent[order[-1]])
+                    return order[::-1]
+                if n not in parent:
+                    parent[n] = cur
+                    nxt.append(n)
+        frontier = nxt
+    return [start]  # not reached for a strongly connected component of two or more nodes
 
 
 def unrevealable_secrets(F: Facts, g: Graph) -> Iterable[Diagnostic]:

@@ -412,9 +412,10 @@ def _locate(e: Entry, sub: tuple, needle: str | None) -> Span:
     pos = lf.positions[path]
     if pos.end_index > pos.start_index:
         seg = lf.text[pos.start_index:pos.end_index]
-        at = seg.find(needle)
-        if at >= 0:
-            start = pos.start_index + at
+        # the needle as a whole reference: `secret 2` is not the start of `secret 23`
+        m = re.search(rf"(?<![\w-]){re.escape(needle)}(?![\w-])" if needle[-1:].isalnum() else re.escape(needle), seg)
+        if m is not None:
+            start = pos.start_index + m.start()
             line = lf.text.count("\n", 0, start) + 1
             col = start - (lf.text.rfind("\n", 0, start) + 1) + 1
             end = start + len(needle)

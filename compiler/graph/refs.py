@@ -33,15 +33,14 @@ def iter_option_refs(text: str, ir: Any) -> Iterator[tuple[str, Any, str | None]
 
 
 def needle_in(text: str, kind: str, target: Any) -> str | None:
+    """The text of one reference inside an option: `secret 2` never matches inside `secret 23`."""
     if not text:
         return None
-    plain = f"{kind} {target}" if isinstance(target, int) else f'"{target}"'
-    if plain in text:
-        return plain
     if isinstance(target, int):
-        m = re.search(rf"(?<![\w-]){kind}\s+{target}\b", text)
+        m = re.search(rf"(?<![\w-]){kind}\s+{target}(?![0-9])", text)
     else:
-        m = re.search(rf'"{re.escape(str(target))}"', text)
+        name = re.escape(f'"{target}"')
+        m = re.search(rf"(?<![\w-]){kind}\s*{name}", text) or re.search(name, text)
     return m.group(0) if m else None
 
 

@@ -17,11 +17,6 @@ def _module_scope(F: Facts, mid: str) -> set[int]:
     return {u["number"] for u in m.get("secret_uses") or ()} | always_needed_for(F, products, boards)
 
 
-def referenced_number(F: Facts, ref) -> int | None:
-    """The secret number an option reference points at (worked out once, when the graph is built)."""
-    return ref.number
-
-
 def secrets_outside_module(F: Facts, g: Graph) -> Iterable[Diagnostic]:
     scopes: dict[str, set[int]] = {}
     for ref in F.option_refs:
@@ -30,9 +25,7 @@ def secrets_outside_module(F: Facts, g: Graph) -> Iterable[Diagnostic]:
         card = F.cards.get(ref.src)
         if not card or not card.get("module") or card["module"] not in F.modules:
             continue
-        n = referenced_number(F, ref)
-        if n is None:
-            continue
+        n = ref.number
         mid = card["module"]
         if mid not in scopes:
             scopes[mid] = _module_scope(F, mid)

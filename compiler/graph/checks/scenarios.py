@@ -8,7 +8,6 @@ from typing import Iterable
 from ...diagnostics import Diagnostic, Label, make
 from ..build import Facts, Graph, Ref
 from .common import always_needed_for, missing_fact, name_of, product_closure
-from .modules import referenced_number
 
 
 @dataclass
@@ -71,7 +70,7 @@ def _closure(F: Facts, sid: str) -> Closure:
             continue
         if ref.kind in ("title", "symbol", "secret-mark"):
             continue
-        n = referenced_number(F, ref)
+        n = ref.number
         if n is not None:
             if n not in c.secrets:
                 c.unmet.append((ref, f"secret {n}"))

@@ -8,7 +8,6 @@ from typing import Iterable
 from ...diagnostics import Diagnostic, Label, make
 from ..build import REVEALS, Facts, Graph, secret_node
 from .common import describe_gap, game_owners, missing_fact, name_of, unknown_owners
-from .modules import referenced_number
 
 
 def conflicting_secrets(F: Facts, g: Graph) -> Iterable[Diagnostic]:
@@ -82,7 +81,7 @@ def reveal_cycles(F: Facts, g: Graph) -> Iterable[Diagnostic]:
         card = F.cards.get(ref.src)
         if not card or card.get("kind") != "secret" or card.get("number") is None:
             continue
-        n = referenced_number(F, ref)
+        n = ref.number
         if n is not None:
             where.setdefault((secret_node(card["number"]), secret_node(n)), ref)
     loops = []
@@ -142,7 +141,7 @@ def unrevealable_secrets(F: Facts, g: Graph) -> Iterable[Diagnostic]:
         if ref.kind == "secret-mark":
             revealed.update(int(h[7:]) for h in ref.resolved)
         elif ref.kind == "secret":
-            n = referenced_number(F, ref)
+            n = ref.number
             card = F.cards.get(ref.src)
             if n is not None and not (card and card.get("kind") == "secret" and card.get("number") == n):
                 revealed.add(n)

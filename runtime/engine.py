@@ -55,12 +55,13 @@ class Game:
     See the package docstring (`runtime.__init__`) for the API and the state layout.
     """
 
-    __slots__ = ("rules", "s", "_legal")
+    __slots__ = ("rules", "s", "_legal", "_keys")
 
     def __init__(self, rules: Rules, state: dict):
         self.rules = rules
         self.s = state
         self._legal = None
+        self._keys = None
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -187,6 +188,8 @@ class Game:
     def legal_actions(self, player: int | None = None) -> list[dict]:
         if self._legal is None:
             self._legal = self._compute_legal()
+            # what `apply` accepts, fixed now: a caller editing a returned action cannot make it legal
+            self._keys = {_key(a) for a in self._legal}
         if player is None:
             return self._legal
         return [a for a in self._legal if a["player"] == player]
@@ -197,7 +200,7 @@ class Game:
             raise IllegalAction("the game is over")
         legal = self.legal_actions()
         k = _key(action) if isinstance(action, dict) else None
-        match = next((a for a in legal if _key(a) == k), None) if k is not None else None
+        match = json.loads(k) if k is not None and k in self._keys else None
         if match is None:
             raise IllegalAction(f"illegal action {action!r}; legal now: "
                                 + "; ".join(a["label"] for a in legal[:12]) + (" ..." if len(legal) > 12 else ""))

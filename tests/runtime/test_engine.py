@@ -220,3 +220,9 @@ def test_paleo_build_with_the_pack_then_sim(tmp_path):
                         "--players", "3", "--games", "3", "--format", "json"], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["summary"]["games"] == 3
+
+
+def test_every_op_is_a_registry_symbol_and_a_factory(bundle):
+    ids = {s["id"] for s in bundle["symbols"]}
+    assert sorted(set(OPS) - ids) == [], "ops for symbols the registry does not define"
+    assert all(callable(f) for f in OPS.values())

@@ -155,3 +155,30 @@ def test_a_rule_test_that_is_not_json_fails_by_name(bundle_file, tmp_path):
     bad.write_text("{", encoding="utf-8")
     r = _paleo("test", "--bundle", str(bundle_file), str(bad))
     assert r.returncode == 1 and "FAIL broken.json: not JSON" in r.stdout and "Traceback" not in r.stderr
+
+
+def test_editing_a_returned_legal_action_does_not_make_it_legal(bundle):
+    g = new_game(bundle, scenario="A", players=2, seed=4)
+    before = g.to_json()
+    a = next(x for x in g.legal_actions(0) if x["type"] == "choose")
+    a["card"] = 7
+    with pytest.raises(IllegalAction):
+        g.apply(a)
+    assert g.to_json() == before
+    b = next(x for x in g.legal_actions(0) if x["type"] == "choose" and x["order"])
+    b["order"].append(9)
+    with pytest.raises(IllegalAction):
+        g.apply(b)
+    assert g.to_json() == before
+
+
+def test_restoring_after_every_action_plays_the_same_game(bundle):
+    def restore(g: Game):
+        h = Game.from_json(bundle, g.to_json())
+        return h
+
+    for players, policy in ((2, "random"), (3, "greedy")):
+        plain = play(bundle, game="game:paleo", scenario="A", players=players, seed=17, policy=policy)
+        saved = play(bundle, game="game:paleo", scenario="A", players=players, seed=17, policy=policy, on_action=restore)
+        assert json.dumps(plain.log, sort_keys=True) == json.dumps(saved.log, sort_keys=True)
+        assert plain.to_json() == saved.to_json()

@@ -11,11 +11,14 @@ API (in the style of OpenSpiel's `State`)
         g.apply(acts[0])                           # IllegalAction (state unchanged) for anything else
     g.outcome                                      # {"result": "win"|"loss"|"unfinished", "tie", "cause", ...}
 
-`new_game(bundle, *, game, scenario=None, modules=None, players, seed)`
+`new_game(bundle, *, game, scenario=None, modules=None, players, seed, stack=None)`
     `scenario` is a scenario / level / suggestion id of the bundle, module letters joined by `+`
     ("A+B"), or None for the base card set alone; `modules` (module ids) overrides it.
+    `stack` (rule tests) puts card ids on top of the shuffled people / dreams / ideas decks before
+    the setup draws (top first; players draw in seat order).
     Raises `NotPlayable` (its `.facts` lists every missing fact, e.g. card faces the rulebooks
-    never print) or `SetupError` (unknown game, module, player count outside the game's range).
+    never print), `SetupError` (unknown game, module, player count outside the game's range) or
+    `BundleError` (a bundle that is not the compiler's shape).
 
 `Game.legal_actions(player=None)`
     Every legal action now, ordered by player and then by kind; with `player`, only that
@@ -30,11 +33,14 @@ API (in the style of OpenSpiel's `State`)
     acts: choices are simultaneous and hidden (the observation shows only a committed back);
     when the last player has chosen, all are revealed together (`reveal` event).
 `Game.apply(action)`
-    Applies a legal action (the `label` is ignored when matching); otherwise raises
-    `IllegalAction` naming the legal actions, and the state is unchanged.
+    Applies a legal action (the `label` is ignored when matching, and matching is against the
+    actions as computed, so editing a returned record never makes it legal); otherwise raises
+    `IllegalAction` naming the legal actions, and the state is unchanged. After the end every
+    action is illegal.
 `Game.is_terminal()`, `Game.outcome`
     Outcome: win, loss or unfinished (`ACTION_CAP` actions or `DAY_CAP` days); a 5th victory
-    token and 5th skull in the same card resolution is a win with `tie: true`.
+    token and 5th skull in the same card resolution is a win with `tie: true`. The night board
+    stops at the 5th of each: a sixth skull or victory token is never placed.
 `Game.observation(player)`
     What that player may see: counters, groups, tools, face-up cards and the backs (never the
     fronts) of hidden ones; during the choose step the backs of their own top cards.
@@ -42,7 +48,11 @@ API (in the style of OpenSpiel's `State`)
     The event log: plain dicts `{"t": kind, "day": n, ...}` (setup, chose, reveal, resolve, dice,
     gain, pay, discard, wound, death, skull, victory, feeding, night, new-day, end, ...).
 `Game.to_json(log=True)`, `Game.from_json(bundle, text)`, `Game.clone()`
-    The state is one JSON-native dict, so a saved game restores exactly mid-game.
+    The state is one JSON-native dict, so a saved game restores exactly mid-game. `from_json`
+    refuses (`StateError`) text that is not a state this game can be in: unknown cards or zones, a
+    card in two zones or none, negative or overfull counters, malformed pending choices or
+    decisions (`runtime.invariants.state_problems`).
+    Every event is public when it is logged: an event names a card only while it is face up.
 
 Randomness
 ----------
@@ -65,10 +75,13 @@ Readings of the base rulebook (002) the engine makes
 - Resources gained go to the shared camp storage, from which feeding pays; tools stay with a
   group. Torches, stone axes and spears are limited to the workbench's 5 each; other tool
   counts are not given, so they are not limited.
-- Costs discard from the top of the resolving player's deck to the face-down pile; going to
+- Costs discard from the top of the resolving player's deck to the face-down pile, with one wound
+  per red back (a skull printed on a front is not seen, so it does not count); going to
   sleep early discards face down, without wounds. A resolved or ignored card, and a helper's
   card, go to the face-up pile; a card with the moon (or an `at night` option) joins the
   group instead and is dealt with every night.
+- Crafting takes the tool from the workbench: an idea whose torch, stone axe or spear has run out
+  cannot be crafted (nothing is paid).
 - Rewards: a dream goes on top of the player's deck and an idea onto the workbench (as the
   A New Beginning rulebook says "as normal"); a revealed secret goes on top of the deck.
 - Dice add their faces ("strength 2") to the requirements; failing them forces a negative

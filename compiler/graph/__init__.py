@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..diagnostics import Diagnostic, Span, make, suggestion_help
+from ..diagnostics import Diagnostic, Span, make
 from ..validate import Entry
 from .build import Facts, build, paused_gc
 from .render import render_graph  # noqa: F401  (public API)
@@ -35,14 +35,14 @@ def find_scenario(ids, wanted: str) -> tuple[str | None, list[str]]:
     ids = sorted(ids)
     if wanted in ids:
         return wanted, []
-    tails = [i for i in ids if i.split(":", 1)[1] == wanted or i.split("/", 1)[-1] == wanted]
+    tails = [i for i in ids if i.split(":", 1)[-1] == wanted or i.split("/", 1)[-1] == wanted]
     if len(tails) == 1:
         return tails[0], []
     if tails:
         return None, tails
-    hint = suggestion_help(wanted, ids)
-    near = [s.strip("`") for s in hint.replace("did you mean one of ", "").replace("did you mean ", "").rstrip("?").split(", ")] if hint else []
-    return None, near
+    from .checks.common import nearest
+
+    return None, nearest(wanted, ids)
 
 
 def scenario_report(result, scenario_id: str) -> list[Diagnostic]:

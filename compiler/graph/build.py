@@ -11,7 +11,7 @@ from typing import Any, Iterator
 
 from ..diagnostics import Span
 from ..validate import Entry
-from .refs import iter_option_refs, needle_in
+from .refs import clip, iter_option_refs, needle_in
 
 # Edge kinds, in the order the renderers list them.
 PROVIDES = "provides"  # product/module -> module, card, secret, token, board, die
@@ -61,8 +61,8 @@ class Ref:
         if self.kind in ("secret", "token") and isinstance(self.target, int):
             return f"{self.kind} {self.target}"
         if self.kind in ("card", "idea", "title", "secret", "token"):
-            return f'{self.kind} "{self.target}"'
-        return f"`{self.target}`"
+            return f'{self.kind} "{clip(str(self.target))}"'
+        return f"`{clip(str(self.target))}`"
 
 
 class Graph:

@@ -10,6 +10,16 @@ _NAMED = re.compile(r'(?<![\w-])(card|idea|title|secret|token)\s+"([^"\n]+)"')
 _NUMBERED = re.compile(r"(?<![\w-])(secret|token)\s+([0-9]+)\b")
 
 
+MAX_SHOWN = 40  # characters of an authored name quoted in a message
+
+
+def clip(text: str) -> str:
+    """An authored name for a message: cut to a readable length, non-printable characters as U+XXXX."""
+    if len(text) > MAX_SHOWN:
+        text = text[:MAX_SHOWN - 1] + "…"
+    return text if text.isprintable() else "".join(c if c.isprintable() else f"U+{ord(c):04X}" for c in text)
+
+
 def iter_option_refs(text: str, ir: Any) -> Iterator[tuple[str, Any, str | None]]:
     """(kind, target, needle) for each reference; needle is the text to point at, when known."""
     seen: set[tuple[str, Any]] = set()

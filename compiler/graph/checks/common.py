@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ...diagnostics import Diagnostic, Span, make
+from ...diagnostics import Diagnostic, Span, did_you_mean, make
 from ..build import Facts
+from ..refs import clip
 
 
 def name_of(F: Facts, rid: str) -> str:
@@ -15,8 +16,26 @@ def name_of(F: Facts, rid: str) -> str:
         return f"secret {rid[7:]}"
     if r and r.get("name"):
         kind = rid.split(":", 1)[0]
-        return f"{kind} \"{r['name']}\""
+        return f"{kind} \"{clip(r['name'])}\""
     return f"`{rid}`"
+
+
+def nearest(word: str, names) -> list[str]:
+    """The nearest names to `word`; a word more than 3 characters longer than every name has none
+    (that is the edit budget), so it is not measured: a hostile name costs nothing."""
+    names = list(names)
+    if not names or len(word) > max(map(len, names)) + 3:
+        return []
+    return did_you_mean(word, names)
+
+
+def near_help(word: str, names) -> str | None:
+    """`did you mean ...?` with the nearest names, or None."""
+    near = nearest(word, names)
+    if not near:
+        return None
+    return f"did you mean `{near[0]}`?" if len(near) == 1 else \
+        "did you mean one of " + ", ".join(f"`{n}`" for n in near) + "?"
 
 
 def missing_fact(message: str, span: Span, *, help: str | None = None) -> Diagnostic:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ...diagnostics import Diagnostic, make, suggestion_help
+from ...diagnostics import Diagnostic, make
 from ..build import Facts, Graph, Ref
-from .common import describe_gap, game_owners, missing_fact, unknown_owners
+from ..refs import clip
+from .common import describe_gap, game_owners, missing_fact, near_help, unknown_owners
 
 
 # Record kinds a file may name while being linted alone: a dangling reference to one of them is
@@ -32,9 +33,9 @@ def unresolved_references(F: Facts, g: Graph) -> Iterable[Diagnostic]:
 def _message(F: Facts, ref: Ref) -> str:
     if ref.kind == "letter":
         game = F.records.get(ref.src, {}).get("game")
-        return f"no module `{ref.target}` in `{game}`"
+        return f"no module `{clip(str(ref.target))}` in `{game}`"
     if ref.kind in ("module", "board", "product", "game", "record"):
-        return f"no record `{ref.target}`"
+        return f"no record `{clip(str(ref.target))}`"
     return f"nothing provides {ref.shown}"
 
 
@@ -58,12 +59,12 @@ def _help(F: Facts, ref: Ref) -> str | None:
     if ref.kind in ("card", "idea", "secret"):
         names = [F.cards[c]["name"] for c in F.cards if F.cards[c].get("name")
                  and (ref.kind != "idea" or F.cards[c].get("kind") == "idea")]
-        return suggestion_help(str(t), names) or "author the card, as a stub with `completeness: unknown` if the rulebooks only name it"
+        return near_help(str(t), names) or "author the card, as a stub with `completeness: unknown` if the rulebooks only name it"
     if ref.kind == "token":
-        return suggestion_help(str(t), [r["name"] for r in F.tokens.values() if r.get("name")])
+        return near_help(str(t), [r["name"] for r in F.tokens.values() if r.get("name")])
     if isinstance(t, str) and ":" in t:
         prefix = t.split(":", 1)[0] + ":"
-        return suggestion_help(t, [k for k in F.records if k.startswith(prefix)])
+        return near_help(t, [k for k in F.records if k.startswith(prefix)])
     return None
 
 
@@ -82,12 +83,12 @@ def title_predicates(F: Facts, g: Graph) -> Iterable[Diagnostic]:
                 continue
             reported.add(nid)
             yield missing_fact(
-                f"no known card has \"{ref.target}\" in its title; {describe_gap(F, gaps)}", ref.span,
+                f"no known card has \"{clip(str(ref.target))}\" in its title; {describe_gap(F, gaps)}", ref.span,
             )
         else:
             yield make(
-                "G410", f"no card has \"{ref.target}\" in its title", ref.span,
+                "G410", f"no card has \"{clip(str(ref.target))}\" in its title", ref.span,
                 label="matches no card",
-                help=suggestion_help(str(ref.target), sorted(F.cards_by_name)) or
+                help=near_help(str(ref.target), sorted(F.cards_by_name)) or
                 "add the word to the matching cards' `title_keywords`",
             )

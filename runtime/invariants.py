@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from .ops import SKILLS
+
 PHASES = ("choose", "resolve", "night", "over")
 NIGHT_STEPS = ("feeding", "missions", "night-cards", "new-day")
 QUEUE_KINDS = ("wound", "share", "craft", "fallback", "mission", "nightcard", "finish", "done")
@@ -171,6 +173,12 @@ def state_problems(rules, s) -> list[str]:
     o = s.get("outcome")
     if o is not None and (not isinstance(o, dict) or o.get("result") not in RESULTS):
         out.append("the outcome is not win, loss or unfinished")
+    b = s["bonus"]
+    if not all(isinstance(k, str) and k.isdigit() and int(k) < n and isinstance(v, dict)
+               and all(sk in SKILLS and _int(x) for sk, x in v.items()) for k, v in b.items()):
+        out.append("skill bonuses are counts of strength, awareness or craftsmanship per player")
+    elif b and not s["queue"]:
+        out.append("skill bonuses outside a resolution")
     if not all(isinstance(f, str) for f in s["forced_dice"]):
         out.append("forced dice are faces such as `strength 2`")
     if out:

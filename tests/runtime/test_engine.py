@@ -226,3 +226,21 @@ def test_every_op_is_a_registry_symbol_and_a_factory(bundle):
     ids = {s["id"] for s in bundle["symbols"]}
     assert sorted(set(OPS) - ids) == [], "ops for symbols the registry does not define"
     assert all(callable(f) for f in OPS.values())
+
+
+def test_same_seed_same_log_under_any_hash_seed(bundle_file):
+    code = textwrap.dedent(f"""
+        import hashlib, json
+        from runtime import load_bundle
+        from runtime.sim import play
+        b = load_bundle({str(bundle_file)!r})
+        g = play(b, game="game:paleo", scenario="A", players=3, seed=5, policy="greedy")
+        print(hashlib.sha256(json.dumps(g.log, sort_keys=True).encode()).hexdigest())
+    """)
+    outs = set()
+    for hs in ("0", "1", "12345"):
+        env = dict(__import__("os").environ, PYTHONHASHSEED=hs)
+        r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, env=env)
+        assert r.returncode == 0, r.stderr
+        outs.add(r.stdout.strip())
+    assert len(outs) == 1

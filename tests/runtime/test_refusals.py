@@ -59,6 +59,7 @@ FORGERIES = {
     "asleep with cards": lambda s: s["asleep"].__setitem__(1, True),
     "help from oneself": lambda s: s["helping"].__setitem__(0, 0),
     "players as text": lambda s: s.__setitem__("players", "2"),
+    "a standing skill bonus": lambda s: s.__setitem__("bonus", {"0": {"strength": 9}}),
 }
 
 

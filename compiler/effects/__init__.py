@@ -32,7 +32,12 @@ def compile_text(text: str, registry: Registry, game: str, position: str | None 
     prefix = _CLAUSE_PREFIX.get(position or "", "")
     ast, problems = parse(prefix + text)
     ir = None
-    if not problems:
+    if not problems and prefix and len(ast.clauses) > 1:
+        # a bare body is one clause: `1 food; cost 2 wood` must not smuggle in a second one
+        extra = ast.clauses[1]
+        problems = [Problem("E301", "expected a single clause body", (extra.span[0], len(prefix) + len(text)),
+                            "another clause starts here", f"write only the {position} itself")]
+    elif not problems:
         ir, problems = lower(ast, registry, game)
     if prefix and problems:
         cut = len(prefix)

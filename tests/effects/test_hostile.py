@@ -97,3 +97,15 @@ def test_ten_thousand_clauses():
 def test_hostile_text_placed_in_a_file_never_raises():
     _, diags = compile_option("-> " + "may " * 500 + "x\x00", registry=REG, game="paleo", file=None, path=())
     assert [d.code for d in diags] == ["E301"]
+
+
+@pytest.mark.parametrize("text,position,span", [
+    ("1 food; cost 2 wood", "requirement", (8, 19)),
+    ("strength 1 -> 2 food", "requirement", (11, 20)),
+    ("1 wood; suffer 1 wound", "cost", (8, 22)),
+])
+def test_bare_clause_body_is_one_clause(text, position, span):
+    ir, probs = compile_text(text, REG, "game:paleo", position)
+    assert ir is None and [(p.code, p.message, p.span) for p in probs] == [
+        ("E301", "expected a single clause body", span)]
+    assert text[span[0]:span[1]].strip()

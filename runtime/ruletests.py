@@ -35,6 +35,7 @@ from pathlib import Path
 
 from .bundle import BundleError, load_bundle
 from .engine import Game, IllegalAction
+from .invariants import violations
 
 
 class RuleTestFailure(Exception):
@@ -210,6 +211,7 @@ def run_test(test: dict, bundle: dict) -> None:
     g = Game.new(bundle, game=content.get("game", "game:paleo"), scenario=content.get("scenario"),
                  players=int(test.get("players", 2)), seed=int(test.get("seed", 0)), stack=test.get("setup"))
     apply_given(g, test.get("given") or {})
+    _invariants(g, "the given state")
     start = len(g.log)
     for i, a in enumerate(test.get("actions") or []):
         want = {k: v for k, v in a.items() if k != "illegal"}
@@ -232,6 +234,7 @@ def run_test(test: dict, bundle: dict) -> None:
             raise RuleTestFailure(f"action {i + 1} {json.dumps(want)} is not legal; legal: "
                                   + "; ".join(x["label"] for x in legal[:15]))
         g.apply(hits[0])
+        _invariants(g, f"after action {i + 1}")
     exp = test.get("expect") or {}
     problems = []
     if "state" in exp:
@@ -260,6 +263,12 @@ def run_test(test: dict, bundle: dict) -> None:
         problems += _diff(o["expect"], g.observation(int(o["player"])), f".observation[{o['player']}]")
     if problems:
         raise RuleTestFailure("; ".join(problems))
+
+
+def _invariants(g: Game, when: str) -> None:
+    bad = violations(g)
+    if bad:
+        raise RuleTestFailure(f"{when}: " + "; ".join(bad[:5]))
 
 
 def _named(g: Game, action: dict) -> dict:

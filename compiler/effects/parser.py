@@ -235,19 +235,21 @@ ERROR_EXAMPLES: dict[str, list[str]] = {
     ],
 }
 
-_LABELS: dict = {}
-_BY_STATE: dict = {}
+# Each bad sample's failure, in ERROR_EXAMPLES order: (label, exception type, parser state,
+# stack depth, token type, token text, accepted tokens). Built once, on the first error.
+_SAMPLES: list[tuple] = []
 
 
-def _key(exc) -> tuple:
+def _failure(exc) -> tuple:
     state = getattr(exc, "state", None)
     tok = getattr(exc, "token", None)
-    return (type(exc).__name__, getattr(state, "position", None), getattr(tok, "type", None))
+    accepts = getattr(exc, "accepts", None) if type(exc).__name__ == "UnexpectedToken" else None
+    return (type(exc).__name__, getattr(state, "position", None), len(getattr(state, "state_stack", ()) or ()),
+            getattr(tok, "type", None), None if tok is None else str(tok), frozenset(accepts or ()) or None)
 
 
-def _state_table() -> dict:
-    """Labels of the bad samples by the parser state they fail in, whatever the stack depth."""
-    if not _BY_STATE:
+def _samples() -> list[tuple]:
+    if not _SAMPLES:
         import lark
 
         for label, samples in ERROR_EXAMPLES.items():
@@ -255,33 +257,35 @@ def _state_table() -> dict:
                 try:
                     _parser().parse(sample)
                 except lark.exceptions.UnexpectedInput as ut:
-                    k = _key(ut)
-                    _BY_STATE.setdefault(k, label)
-                    _BY_STATE.setdefault(k[1], label)
-        _BY_STATE.setdefault("built", True)
-    return _BY_STATE
+                    _SAMPLES.append((label, *_failure(ut)))
+    return _SAMPLES
 
 
 def _label(exc) -> str | None:
-    """The label of the bad sample that fails the same way.
+    """The label of the bad sample that fails the same way: a pure function of the failure.
 
-    Lark's `match_examples` compares the whole parser state, stack depth included, so a
-    sample only matches errors at the same nesting; when it finds none, the samples'
-    failing states are looked up without the depth (same state and token, then same state).
+    The rule of Lark's `match_examples` (same parser state and stack depth, same accepted tokens;
+    the same token text first, then the same token type, then any), read from the samples'
+    failures recorded once instead of parsing every sample again; when no sample fails at this
+    depth, the same state at any depth (same error and token type first).
     """
-    state = getattr(exc, "state", None)
-    key = _key(exc) + (len(getattr(state, "state_stack", ()) or ()),)
-    if key in _LABELS:
-        return _LABELS[key]
-    try:
-        label = exc.match_examples(_parser().parse, ERROR_EXAMPLES, use_accepts=True)
-    except Exception:  # a sample that unexpectedly parses must not break error reporting
-        label = None
-    if label is None:
-        table = _state_table()
-        label = table.get(_key(exc)) or table.get(_key(exc)[1])
-    _LABELS[key] = label
-    return label
+    kind, position, depth, ttype, text, accepts = _failure(exc)
+    exact = typed = anywhere = typed_anywhere = state_anywhere = None
+    for label, k, pos, dep, tt, tx, acc in _samples():
+        if pos != position:
+            continue
+        if dep == depth and not (accepts and acc and acc != accepts):
+            if tx is not None and text is not None and tx == text and tt == ttype:
+                exact = exact or label
+                break
+            if tt is not None and tt == ttype:
+                typed = typed or label
+            anywhere = anywhere or label
+        else:
+            if k == kind and tt == ttype:
+                typed_anywhere = typed_anywhere or label
+            state_anywhere = state_anywhere or label
+    return exact or typed or anywhere or typed_anywhere or state_anywhere
 
 
 _FRIENDLY = {

@@ -109,3 +109,33 @@ def test_bare_clause_body_is_one_clause(text, position, span):
     assert ir is None and [(p.code, p.message, p.span) for p in probs] == [
         ("E301", "expected a single clause body", span)]
     assert text[span[0]:span[1]].strip()
+
+
+LABEL_TEXTS = ["at x: -> 1 food", "at dawn: -> 1 food", "everyone x", "everyone 2", "on -> 1 food",
+               "require strength 1 : 1 wood", "require awareness 1 : 2 food", "-> 1 wood; cost 1 food",
+               "-> 1 stone; require strength 1", "when x: -> 1 food", "at: -> 1 food"]
+
+
+def test_error_labels_do_not_depend_on_earlier_errors():
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    repo = str(Path(__file__).resolve().parents[2])
+    code = ("import json, sys; sys.path.insert(0, %r); from compiler.effects.parser import parse; "
+            "texts = json.loads(sys.argv[1]); print(json.dumps({t: parse(t)[1][0].message for t in texts}))") % repo
+
+    def messages(order):
+        out = subprocess.run([sys.executable, "-c", code, json.dumps(order)], capture_output=True, text=True,
+                             timeout=120, check=True)
+        return json.loads(out.stdout)
+
+    assert messages(LABEL_TEXTS) == messages(LABEL_TEXTS[::-1])
+
+
+def test_many_distinct_syntax_errors_are_quick():
+    start = time.process_time()
+    for i in range(2000):
+        assert problems(f"-> {i} wood -> {i} stone", budget=5.0)[0].code == "E301"
+    assert time.process_time() - start < 10

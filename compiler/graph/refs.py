@@ -7,7 +7,9 @@ from typing import Any, Iterator
 
 # Reference words of the effect language and the kind of thing each names.
 _NAMED = re.compile(r'(?<![\w-])(card|idea|title|secret|token)\s+"([^"\n]+)"')
-_NUMBERED = re.compile(r"(?<![\w-])(secret|token)\s+([0-9]+)\b")
+# at most 9 digits, as the effect language allows: a longer number is no reference (and Python
+# refuses to convert very long digit strings)
+_NUMBERED = re.compile(r"(?<![\w-])(secret|token)\s+([0-9]{1,9})\b")
 
 
 MAX_SHOWN = 40  # characters of an authored name quoted in a message

@@ -44,3 +44,9 @@ def test_find_scenario_with_hostile_input():
     assert find_scenario(ids, "scenario:fx/tow") == (None, ["scenario:fx/two", "scenario:fx/one"])
     assert find_scenario(ids, "odd-id-without-colon") == ("odd-id-without-colon", [])
     assert find_scenario(ids, "one") == ("scenario:fx/one", [])
+
+
+def test_option_with_a_huge_number_is_a_diagnostic_not_a_crash(tmp_path):
+    d = project(tmp_path, "'-> reveal secret " + "9" * 6000 + "'")
+    res = run([d], root=d)
+    assert [x.code for x in res.diagnostics] == ["E305"]

@@ -244,3 +244,22 @@ def test_same_seed_same_log_under_any_hash_seed(bundle_file):
         assert r.returncode == 0, r.stderr
         outs.add(r.stdout.strip())
     assert len(outs) == 1
+
+
+def test_every_runtime_import_is_standard_library_or_the_runtime():
+    import ast
+
+    bad = []
+    for path in sorted((ROOT / "runtime").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    continue
+                names = [node.module or ""]
+            else:
+                continue
+            bad += [f"{path.name}: {n}" for n in names
+                    if n.split(".")[0] not in sys.stdlib_module_names and n.split(".")[0] != "runtime"]
+    assert not bad, bad

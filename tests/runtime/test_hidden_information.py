@@ -43,6 +43,7 @@ def test_no_hidden_front_in_observations_or_events(bundle, monkeypatch, players,
 
     def after(g: Game):
         up = _face_up(g)
+        down_names = {g.rules.name(c) for c in g.s["cards"]} - {g.rules.name(c) for c in up}
         for p in range(g.s["players"]):
             obs = g.observation(p)
             hidden = _card_ids(obs) - up
@@ -52,6 +53,9 @@ def test_no_hidden_front_in_observations_or_events(bundle, monkeypatch, players,
                 hidden = _card_ids(a) - up
                 if hidden:
                     leaks.append(f"legal action {a['label']} names {sorted(hidden)}")
+                named = [n for n in down_names if n in a["label"]]
+                if named:
+                    leaks.append(f"legal action {a['label']} names face-down {named}")
         assert not leaks, leaks[:3]
 
     for seed in range(25):

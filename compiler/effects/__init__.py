@@ -62,8 +62,10 @@ def compile_option(text: str, *, registry: Registry, game: str, file: "LoadedFil
         span = file.span(path) if file is not None else Span.point("<option>")
         help_ = None
         if isinstance(text, dict) and len(text) == 1:
-            help_ = (f"`{next(iter(text))}: ...` was read as a YAML mapping; put the whole option in quotes: "
-                     f"\"{next(iter(text))}: ...\"")
+            from .ast import shown
+
+            key = shown(str(next(iter(text))))
+            help_ = f"`{key}: ...` was read as a YAML mapping; put the whole option in quotes: \"{key}: ...\""
         return None, [make("E301", "an option must be a string", span, label="not a string", help=help_)]
     key = (text, game, position)
     hit = registry.memo.get(key)

@@ -139,3 +139,9 @@ def test_many_distinct_syntax_errors_are_quick():
     for i in range(2000):
         assert problems(f"-> {i} wood -> {i} stone", budget=5.0)[0].code == "E301"
     assert time.process_time() - start < 10
+
+
+def test_option_read_as_a_mapping_with_a_hostile_key():
+    _, diags = compile_option({"x" * 10_000 + "\x00": "y"}, registry=REG, game="paleo", file=None, path=())
+    (d,) = diags
+    assert d.code == "E301" and len(d.help) < 200 and d.help.isprintable()

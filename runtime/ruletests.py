@@ -296,6 +296,13 @@ def load_test(path: Path) -> dict:
     for k in ("name", "rulebook", "section", "content", "expect"):
         if k not in data:
             raise RuleTestFailure(f"rule test lacks `{k}`")
+    kinds = {"name": str, "rulebook": str, "section": list, "content": dict, "expect": dict, "given": dict,
+             "setup": dict, "actions": list, "players": int, "seed": int}
+    for k, t in kinds.items():
+        if k in data and (not isinstance(data[k], t) or isinstance(data[k], bool)):
+            raise RuleTestFailure(f"`{k}` must be a JSON {'object' if t is dict else t.__name__.replace('str', 'string')}")
+    if not all(isinstance(a, dict) for a in data.get("actions", [])):
+        raise RuleTestFailure("each action is a JSON object")
     return data
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..diagnostics import Diagnostic, Span, did_you_mean, make
+from ..diagnostics import Diagnostic, Span, make, suggestion_help
 from ..project import bundled_dir
 from . import types as T
 
@@ -120,10 +120,9 @@ def _suggest(words: tuple[str, ...], names: list[str]) -> str | None:
             break
         prefixes.append(" ".join(words[:len(prefixes) + 1]))
     for phrase in reversed(prefixes):
-        near = did_you_mean(phrase, names)
-        if near:
-            return f"did you mean `{near[0]}`?" if len(near) == 1 else \
-                "did you mean one of " + ", ".join(f"`{x}`" for x in near) + "?"
+        help_ = suggestion_help(phrase, names)
+        if help_:
+            return help_
     return None
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...diagnostics import Diagnostic, Span, did_you_mean, make
+from ...diagnostics import Diagnostic, Span, did_you_mean, make, suggestion_help
 from ..build import Facts
 from ..refs import clip
 
@@ -20,22 +20,22 @@ def name_of(F: Facts, rid: str) -> str:
     return f"`{rid}`"
 
 
+def _too_long(word: str, names: list[str]) -> bool:
+    # a name is suggested within 3 edits or when it starts with the word, so a word more than 3
+    # characters longer than every name has none: it is not measured, and a hostile name costs nothing
+    return not names or len(word) > max(map(len, names)) + 3
+
+
 def nearest(word: str, names) -> list[str]:
-    """The nearest names to `word`; a word more than 3 characters longer than every name has none
-    (that is the edit budget), so it is not measured: a hostile name costs nothing."""
+    """The nearest names to `word`, best first."""
     names = list(names)
-    if not names or len(word) > max(map(len, names)) + 3:
-        return []
-    return did_you_mean(word, names)
+    return [] if _too_long(word, names) else did_you_mean(word, names)
 
 
 def near_help(word: str, names) -> str | None:
     """`did you mean ...?` with the nearest names, or None."""
-    near = nearest(word, names)
-    if not near:
-        return None
-    return f"did you mean `{near[0]}`?" if len(near) == 1 else \
-        "did you mean one of " + ", ".join(f"`{n}`" for n in near) + "?"
+    names = list(names)
+    return None if _too_long(word, names) else suggestion_help(word, names)
 
 
 def missing_fact(message: str, span: Span, *, help: str | None = None) -> Diagnostic:

@@ -131,6 +131,9 @@ def _only_own_diagnostics(text: str):
     for p in problems:
         assert p.code.startswith("E3"), p
         assert 0 <= p.span[0] <= p.span[1] <= len(text) + 1, (text, p)
+        # a short lower-case phrase without a final period, printable whatever the input
+        assert p.message.isprintable() and (p.message[:1].islower() or p.message[:1] == "`"), p.message
+        assert not p.message.endswith(".") and len(p.message) <= 200, p.message
     assert (ir is None) == bool(problems)
     if ir is not None:
         assert validate(ir, REG) == []

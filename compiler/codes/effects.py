@@ -7,7 +7,9 @@ CODES = [
         "E301", "effect-syntax", E, "an option string does not follow the effect-language grammar",
         what="The option is not built from clauses the language knows: it does not start with "
         "`require`, `roll`, `cost`, `suffer`, `everyone:`, a trigger or `->`, a list ends after "
-        "`,` `or` `then`, a parenthesis is left open, or a character is not part of the language.",
+        "`,` `or` `then`, a parenthesis is left open, a quoted name is not closed on its line, a "
+        "character is not part of the language, `may`, `not` and parentheses are nested more than 64 "
+        "deep, or a bare clause body holds a second clause.",
         why="Every option must have one unambiguous reading before its symbols can be checked; the "
         "message names what was expected at the spot where reading stopped.",
         example='options:\n  - gain 1 wood            # no clause keyword\n  - "-> 1 wood or"         # nothing after `or`',
@@ -45,7 +47,8 @@ CODES = [
         "E305", "argument-type", E, "an argument does not have the type its parameter asks for",
         what="A value after the symbol phrase is not of the parameter's type: `venerate place lake` "
         "(an altar is forest, river, mountain, all or any), `reveal secret x` (a secret is a number), "
-        "a leading number on a symbol that takes none, a number below the minimum.",
+        "a leading number on a symbol that takes none, a number below the minimum, a number of more "
+        "than 9 digits.",
         why="Arguments are typed so that the runtime receives only values it can act on.",
         example="- require venerate place lake -> 1 wood",
         fix="Write a value of the expected type; the message lists the accepted values.",

@@ -126,7 +126,8 @@ CODES = [
         "others. One diagnostic names each missing fact.",
         why="The content records only what the rulebooks say; a check that guessed would either hide a "
         "real problem or invent one. Listing the gap keeps it visible.",
-        example="info[G490]: no known card reveals secret 31; 13 cards of module V are not authored",
+        example="info[G490]: no known card reveals secrets 31, 33; the card faces of module V are not all in "
+        "the rulebooks",
         fix="Nothing to fix in the content while the rulebooks are silent. A synthetic pack can supply the "
         "fact for tests; the check runs on it there.",
     ),

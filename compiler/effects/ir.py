@@ -58,7 +58,6 @@ from .registry import POSITION_OF_CLAUSE
 NODES = ("option", "clause", "all", "choice", "seq", "may", "not", "call")
 CLAUSE_KINDS = ("require", "roll", "cost", "suffer", "reward")
 TRIGGER_KINDS = ("night", "revealed", "on")
-IR_VERSION = 1
 
 
 def to_json(ir: dict) -> str:

@@ -96,9 +96,6 @@ def _call(n: dict, registry) -> str:
     return " ".join(out)
 
 
-_EN_JOIN = {"seq": ", then ", "choice": " or ", "all": " and "}
-
-
 def describe_option(ir: dict, registry) -> str:
     """A readable English sentence for the rules site."""
     trig = ir.get("trigger")

@@ -108,16 +108,6 @@ class Graph:
         """Node-link form (as networkx writes it), nodes and edges in a deterministic order."""
         return node_link(self.nodes, self.edges)
 
-    def to_networkx(self):
-        import networkx as nx  # imported lazily: it costs a quarter of a second
-
-        g = nx.MultiDiGraph()
-        for nid, attrs in self.nodes.items():
-            g.add_node(nid, **attrs)
-        for (s, t, k), attrs in self.edges.items():
-            g.add_edge(s, t, key=k, kind=k, **attrs)
-        return g
-
 
 @contextmanager
 def paused_gc():
@@ -239,10 +229,6 @@ class Facts:
         if e is None:
             return Span.point("<bundle>")
         return e.file.span(e.path + tuple(path))
-
-    def file_of(self, rid: str) -> str:
-        e = self.entries.get(rid)
-        return e.file.path if e else "<bundle>"
 
     # --- what is known ----------------------------------------------------
     def secret_provided(self, number: int) -> bool:

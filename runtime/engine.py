@@ -42,7 +42,7 @@ class Ctx:
         return [self.player, *self.helpers]
 
 
-def _key(action: dict) -> str:
+def _key(action: dict) -> str | None:
     try:
         return json.dumps({k: v for k, v in action.items() if k != "label"}, sort_keys=True, separators=(",", ":"))
     except (TypeError, ValueError):  # not a JSON record, so never a legal action
@@ -68,6 +68,8 @@ class Game:
     def new(cls, bundle: dict, *, game: str = "game:paleo", scenario: str | None = None,
             modules: list[str] | None = None, players: int = 2, seed: int = 0, check: bool = True,
             stack: dict | None = None) -> "Game":
+        if isinstance(players, bool) or not isinstance(players, int) or not isinstance(seed, int):
+            raise SetupError(f"players and seed must be integers (got {players!r} and {seed!r})")
         mods = list(modules) if modules is not None else scenario_modules(bundle, game, scenario)
         rules = rules_for(bundle, game, mods)
         if not rules.min_players <= players <= rules.max_players:
@@ -77,8 +79,6 @@ class Game:
                 "suggests 3 groups, which is a recommendation, not a limit)")
         if check and rules.missing:
             raise NotPlayable(rules.missing)
-        if isinstance(players, bool) or not isinstance(players, int) or not isinstance(seed, int):
-            raise SetupError(f"players and seed must be integers (got {players!r} and {seed!r})")
         g = cls(rules, cls._setup_state(rules, game, mods, players, seed, stack or {}))
         g._advance()
         return g

@@ -172,16 +172,15 @@ class _Lowering:
                     if p.default is not None:
                         args[p.name] = p.default
                     continue
+                what, help_ = _expected(p.type, self.reg, _usage(sym, self.reg))
                 if k < len(rest):
                     t = rest[k]
-                    shown_ = _shown(t)
                     self.problems.append(Problem(
-                        "E305", f"`{shown_}` is not {T.describe(p.type, self.reg)}", t.span,
-                        f"expected {p.name} of `{sym.name}`", _usage(sym, self.reg)))
+                        "E305", f"`{_shown(t)}` is not {what}", t.span, f"expected {p.name} of `{sym.name}`", help_))
                     return args
                 self.problems.append(Problem(
-                    "E306", f"`{sym.name}` needs its {p.name}: {T.describe(p.type, self.reg)}", phrase_span,
-                    f"missing {p.name} after this", _usage(sym, self.reg)))
+                    "E306", f"`{sym.name}` needs its {p.name}: {what}", phrase_span,
+                    f"missing {p.name} after this", help_))
                 return args
             span = (rest[k].span[0], rest[m.end - 1].span[1])
             k = m.end
@@ -216,6 +215,17 @@ def _shown(t: Term) -> str:
     if t.kind == "number":
         return f"{' '.join(T.REFS[t.refkind][0])} {t.value}"
     return shown(str(t.value))
+
+
+MAX_EXPECTED = 80  # a longer description of the expected values moves from the message to the help
+
+
+def _expected(spec: str, reg: Registry, usage: str) -> tuple[str, str]:
+    """What the message says is expected, and the help: the values listed in full when they are many."""
+    full = T.describe(spec, reg)
+    if len(full) <= MAX_EXPECTED:
+        return full, usage
+    return T.describe(spec, reg, brief=True), f"expected {full}; {usage}"
 
 
 def _usage(sym: SymbolDef, reg: Registry) -> str:

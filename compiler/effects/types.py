@@ -145,28 +145,35 @@ def check_value(spec: str, value: Any) -> str | None:
     return None
 
 
-def describe(spec: str, registry=None) -> str:
-    """What a value of this type looks like, for messages: `an altar is forest, river, ...`."""
+def describe(spec: str, registry=None, *, brief: bool = False) -> str:
+    """What a value of this type looks like, for messages: `an altar (forest, river, ...)`.
+
+    `brief` names the kinds of value only (`an altar or a card name`), without listing them.
+    """
     out = []
     for part in spec.split("|"):
         if part == "int":
             out.append("a number")
         elif part == "count":
             out.append("a number of at least 1")
+        elif part in ENUMS and brief:
+            out.append(ENUM_NOUNS[part])
         elif part in ENUMS:
             vals = ENUMS[part]
             out.append(f"{ENUM_NOUNS[part]} ({', '.join(vals[:-1])} or {vals[-1]})" if len(vals) > 1 else vals[0])
         elif part in CATEGORY_TYPES:
             noun = CATEGORY_NOUNS[part]
-            if registry is not None:
+            if registry is not None and not brief:
                 names = sorted(s.name for s in registry.symbols.values() if s.category == CATEGORY_TYPES[part])
                 if names and len(names) <= 12:
                     noun += f" ({', '.join(names)})"
             out.append(noun)
         elif part in REFS:
-            out.append(REF_NOUNS[part])
+            out.append(REF_NOUNS[part].split(" (`")[0] if brief else REF_NOUNS[part])
         else:
             out.append(part)
+    if brief and len(out) > 1:
+        return ", ".join(out[:-1]) + " or " + out[-1]
     return " or ".join(out)
 
 

@@ -145,3 +145,27 @@ def test_option_read_as_a_mapping_with_a_hostile_key():
     _, diags = compile_option({"x" * 10_000 + "\x00": "y"}, registry=REG, game="paleo", file=None, path=())
     (d,) = diags
     assert d.code == "E301" and len(d.help) < 200 and d.help.isprintable()
+
+
+def test_argument_messages_stay_short_and_the_help_lists_the_values():
+    prefix = {"reward": "-> ", "requirement": "require ", "cost": "cost ", "negative": "suffer "}
+    seen = 0
+    for sym in REG.symbols.values():
+        pos = next((p for p in prefix if p in sym.positions), None)
+        if pos is None or not sym.after_params:
+            continue
+        for text in (prefix[pos] + sym.name, prefix[pos] + sym.name + " zzz qq"):
+            _, probs = compile_text(text, REG, sym.games[0])
+            for p in probs:
+                assert len(p.message) <= 160, p.message
+                if p.code in ("E305", "E306") and p.help.startswith("expected "):
+                    seen += 1
+                    assert "(" in p.help  # the values, listed
+    assert seen  # the registry has parameters with long value lists
+
+
+def test_long_value_list_moves_to_the_help():
+    (p,) = problems("require have zzz -> 1 food")
+    assert p.message == ("`zzz` is not a tool, an expansion token, a cult tool, a secret token number, a card name, "
+                         "an idea name or a title keyword")
+    assert p.help.startswith("expected a tool (bow & arrow,") and "usage: `have <item>`" in p.help

@@ -38,9 +38,13 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     if args.bundle:
-        from runtime import load_bundle
+        from runtime import BundleError, load_bundle
 
-        bundle = load_bundle(args.bundle)
+        try:
+            bundle = load_bundle(args.bundle)
+        except BundleError as exc:
+            print(f"soak: {exc}", file=sys.stderr)
+            return 2
     else:
         import synthetic_bundle
 

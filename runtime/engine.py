@@ -49,19 +49,25 @@ def _key(action: dict) -> str | None:
         return None
 
 
+def _copy(action: dict) -> dict:
+    c = dict(action)
+    if "order" in c:
+        c["order"] = list(c["order"])
+    return c
+
+
 class Game:
     """One game of Paleo: a JSON-native state dict plus the shared, immutable `Rules`.
 
     See the package docstring (`runtime.__init__`) for the API and the state layout.
     """
 
-    __slots__ = ("rules", "s", "_legal", "_keys")
+    __slots__ = ("rules", "s", "_legal")
 
     def __init__(self, rules: Rules, state: dict):
         self.rules = rules
         self.s = state
         self._legal = None
-        self._keys = None
 
     # ------------------------------------------------------------------ creation
     @classmethod
@@ -183,24 +189,24 @@ class Game:
 
     def current_players(self) -> list[int]:
         """The players who may act now; several during the simultaneous choice."""
-        return sorted({a["player"] for a in self.legal_actions()})
+        return sorted({a["player"] for a in self._legal_now()})
 
-    def legal_actions(self, player: int | None = None) -> list[dict]:
+    def _legal_now(self) -> list[dict]:
         if self._legal is None:
             self._legal = self._compute_legal()
-            # what `apply` accepts, fixed now: a caller editing a returned action cannot make it legal
-            self._keys = {_key(a) for a in self._legal}
-        if player is None:
-            return self._legal
-        return [a for a in self._legal if a["player"] == player]
+        return self._legal
+
+    def legal_actions(self, player: int | None = None) -> list[dict]:
+        # copies: a caller editing a returned record cannot change what `apply` accepts
+        return [_copy(a) for a in self._legal_now() if player is None or a["player"] == player]
 
     def apply(self, action: dict) -> None:
         """Apply one legal action; an illegal one raises IllegalAction and changes nothing."""
         if self.s["outcome"] is not None:
             raise IllegalAction("the game is over")
-        legal = self.legal_actions()
+        legal = self._legal_now()
         k = _key(action) if isinstance(action, dict) else None
-        match = json.loads(k) if k is not None and k in self._keys else None
+        match = next((a for a in legal if _key(a) == k), None) if k is not None else None
         if match is None:
             raise IllegalAction(f"illegal action {action!r}; legal now: "
                                 + "; ".join(a["label"] for a in legal[:12]) + (" ..." if len(legal) > 12 else ""))

@@ -48,12 +48,10 @@ class Ref:
         if self.entry is None:
             return Span.point("<bundle>")
         if self.option is not None:
-            needle = self.needle
-            if needle is None:
-                opts = getattr(self.entry.record, "options", None) or ()
-                text = opts[self.option] if self.option < len(opts) else ""
-                needle = needle_in(text, self.kind, self.target)
-            return _locate(self.entry, self.where, needle)
+            opts = getattr(self.entry.record, "options", None) or ()
+            text = opts[self.option] if self.option < len(opts) and isinstance(opts[self.option], str) else ""
+            needle = self.needle if self.needle is not None else needle_in(text, self.kind, self.target)
+            return _locate(self.entry, self.where, needle, text)
         return self.entry.file.span(self.entry.path + self.where)
 
     @property
@@ -388,18 +386,42 @@ def _option_refs(F: Facts, rid: str, r: dict, refs: list[Ref]) -> None:
             refs.append(Ref(rid, kind, target, e, ("options", i), option=i, needle=needle))
 
 
-def _locate(e: Entry, sub: tuple, needle: str | None) -> Span:
+def _find(needle: str, text: str):
+    # the needle as a whole reference: `secret 2` is not the start of `secret 23`
+    return re.search(rf"(?<![\w-]){re.escape(needle)}(?![\w-])" if needle[-1:].isalnum() else re.escape(needle), text)
+
+
+def _width(text: str, at: int, style: str | None) -> int:
+    """How many file characters the value character written at `at` takes: escapes take more than one."""
+    if style == '"' and text[at:at + 1] == "\\":
+        return {"x": 4, "u": 6, "U": 10}.get(text[at + 1:at + 2], 2)
+    if style == "'" and text[at:at + 2] == "''":
+        return 2
+    return 1
+
+
+def _locate(e: Entry, sub: tuple, needle: str | None, text: str = "") -> Span:
     """The span of `needle` inside the option string, or of the whole option."""
+    from ..effects.positions import line_col, offset_map
+
     lf = e.file
     path = e.path + sub
     whole = lf.span(path)
     if not needle or path not in lf.positions:
         return whole
     pos = lf.positions[path]
+    hit = _find(needle, text) if text else None
+    if hit is not None and pos.end_index > pos.start_index:
+        # through the scalar's escapes, quotes and line folding, character by character
+        mapping = offset_map(lf.text, pos.style, pos.start_index, pos.end_index, text)
+        if mapping is not None:
+            last = mapping[hit.end() - 1]
+            l1, c1 = line_col(lf.text, mapping[hit.start()])
+            l2, c2 = line_col(lf.text, last + _width(lf.text, last, pos.style))
+            return Span(lf.path, l1, c1, l2, c2)
     if pos.end_index > pos.start_index:
         seg = lf.text[pos.start_index:pos.end_index]
-        # the needle as a whole reference: `secret 2` is not the start of `secret 23`
-        m = re.search(rf"(?<![\w-]){re.escape(needle)}(?![\w-])" if needle[-1:].isalnum() else re.escape(needle), seg)
+        m = _find(needle, seg)
         if m is not None:
             start = pos.start_index + m.start()
             line = lf.text.count("\n", 0, start) + 1

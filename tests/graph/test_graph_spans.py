@@ -5,6 +5,8 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
+
 from compiler.graph.refs import needle_in
 from compiler.pipeline import run
 
@@ -32,3 +34,34 @@ def test_span_of_a_number_that_is_a_prefix_of_another(tmp_path: Path):
         s = spans[f"nothing provides secret {target}"]
         assert line[s.column - 1:s.end_column - 1] == f"secret {target}"
     assert spans["nothing provides secret 99"].column > spans["nothing provides secret 991"].column
+
+
+@pytest.mark.parametrize("option,excerpt", [
+    ('"require have card \\"Nope\\" -> 1 food"', 'card \\"Nope\\"'),
+    ("'require have card \"It''s\" -> 1 food'", "card \"It''s\""),
+    ('"-> reveal\\x20secret 99"', "secret 99"),
+    ("|\n        -> 1 food\n        then reveal secret 99", "secret 99"),
+    ("'-> 1 food then\n        reveal secret 99'", "secret 99"),
+])
+def test_span_through_quoting_escapes_and_block_scalars(tmp_path: Path, option: str, excerpt: str):
+    d = tmp_path / "project"
+    shutil.copytree(FIXTURE, d)
+    cards = d / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("'-> reveal secret 99'  # expect: G401", option),
+                     encoding="utf-8")
+    (diag,) = run([d], root=d).diagnostics
+    assert diag.code == "G401" and diag.span.line == diag.span.end_line
+    line = cards.read_text(encoding="utf-8").splitlines()[diag.span.line - 1]
+    assert line[diag.span.column - 1:diag.span.end_column - 1] == excerpt
+
+
+def test_span_ends_after_an_escape(tmp_path: Path):
+    d = tmp_path / "project"
+    shutil.copytree(FIXTURE, d)
+    cards = d / "cards.yaml"
+    option = '"require have card \\"N\\x6Fp\\u00e9\\" -> 1 food"'
+    cards.write_text(cards.read_text(encoding="utf-8").replace("'-> reveal secret 99'  # expect: G401", option),
+                     encoding="utf-8")
+    (diag,) = run([d], root=d).diagnostics
+    line = cards.read_text(encoding="utf-8").splitlines()[diag.span.line - 1]
+    assert line[diag.span.column - 1:diag.span.end_column - 1] == 'card \\"N\\x6Fp\\u00e9\\"'

@@ -7,6 +7,7 @@ from typing import Any
 from ..diagnostics import Diagnostic, Span, make
 from ..validate import Entry
 from .build import Facts, build, paused_gc
+from .refs import clip
 from .render import render_graph  # noqa: F401  (public API)
 
 __all__ = ["check_graph", "render_graph", "scenario_report", "find_scenario", "Facts", "build", "paused_gc"]
@@ -54,7 +55,7 @@ def scenario_report(result, scenario_id: str) -> list[Diagnostic]:
     sid, near = find_scenario([s["id"] for s in bundle.get("scenarios") or ()], scenario_id)
     if sid is None:
         return [make(
-            "G421", f"no scenario `{scenario_id}`", Span.point("--scenario"), label="unknown id",
+            "G421", f"no scenario `{clip(scenario_id)}`", Span.point("--scenario"), label="unknown id",
             help=("did you mean " + ", ".join(f"`{n}`" for n in near) + "?") if near else
             "list the scenarios with `paleo graph --format json`",
         )]

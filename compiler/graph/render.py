@@ -11,6 +11,7 @@ _SCENARIO_EDGES = ("combines", "provides", "references", "requires", "matches", 
 
 def render_graph(bundle: dict, fmt: str, scenario: str | None) -> tuple[str, bool]:
     from . import find_scenario
+    from .refs import clip
 
     data = bundle.get("graph") or {"directed": True, "multigraph": True, "graph": {}, "nodes": [], "edges": []}
     if scenario:
@@ -18,7 +19,7 @@ def render_graph(bundle: dict, fmt: str, scenario: str | None) -> tuple[str, boo
         sid, near = find_scenario(ids, scenario)
         if sid is None:
             hint = (" did you mean " + ", ".join(f"`{n}`" for n in near) + "?") if near else ""
-            return f"paleo: no scenario `{scenario}`;{hint or ' list them with `paleo graph --format json`'}\n", False
+            return f"paleo: no scenario `{clip(scenario)}`;{hint or ' list them with `paleo graph --format json`'}\n", False
         data = subgraph(data, sid)
     if fmt == "json":
         return json.dumps(data, indent=2, ensure_ascii=False) + "\n", True

@@ -50,3 +50,14 @@ def test_option_with_a_huge_number_is_a_diagnostic_not_a_crash(tmp_path):
     d = project(tmp_path, "'-> reveal secret " + "9" * 6000 + "'")
     res = run([d], root=d)
     assert [x.code for x in res.diagnostics] == ["E305"]
+
+
+def test_unknown_hostile_scenario_id_is_echoed_short(tmp_path):
+    from compiler.graph import render_graph, scenario_report
+
+    res = run([FIXTURE], root=FIXTURE)
+    wanted = "z" * 100_000 + "\x00"
+    (d,) = scenario_report(res, wanted)
+    assert d.code == "G421" and len(d.message) < 80 and d.message.isprintable()
+    text, ok = render_graph(res.bundle, "mermaid", wanted)
+    assert not ok and len(text) < 200 and text[:-1].isprintable()

@@ -58,6 +58,7 @@ from .registry import POSITION_OF_CLAUSE
 NODES = ("option", "clause", "all", "choice", "seq", "may", "not", "call")
 CLAUSE_KINDS = ("require", "roll", "cost", "suffer", "reward")
 TRIGGER_KINDS = ("night", "revealed", "on")
+MAX_DEPTH = 200  # lowering stops at 64 levels; an IR from outside deeper than this is refused, not recursed into
 
 
 def to_json(ir: dict) -> str:
@@ -108,7 +109,10 @@ def validate(ir: Any, registry) -> list[str]:
     """Problems with an IR value coming from outside (a bundle, a test): empty when it is well-formed."""
     errs: list[str] = []
 
-    def node(n, where):
+    def node(n, where, depth=0):
+        if depth > MAX_DEPTH:
+            errs.append(f"{where}: nested too deeply")
+            return
         if not isinstance(n, dict) or n.get("node") not in NODES or n.get("node") in ("option", "clause"):
             errs.append(f"{where}: not an effect node")
             return
@@ -135,7 +139,7 @@ def validate(ir: Any, registry) -> list[str]:
                 if not _value_ok(p.type, v, registry):
                     errs.append(f"{where}: {p.name!r} of `{sym.name}` is not {T.describe(p.type)}")
         elif kind in ("may", "not"):
-            node(n.get("item"), where + ".item")
+            node(n.get("item"), where + ".item", depth + 1)
         else:
             items = n.get("items")
             if not isinstance(items, list) or len(items) < 2:
@@ -144,7 +148,7 @@ def validate(ir: Any, registry) -> list[str]:
             for i, x in enumerate(items):
                 if isinstance(x, dict) and x.get("node") == kind:
                     errs.append(f"{where}.items[{i}]: {kind} directly inside {kind}")
-                node(x, f"{where}.items[{i}]")
+                node(x, f"{where}.items[{i}]", depth + 1)
 
     if not isinstance(ir, dict) or ir.get("node") != "option":
         return ["not an option"]

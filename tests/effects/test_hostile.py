@@ -169,3 +169,14 @@ def test_long_value_list_moves_to_the_help():
     assert p.message == ("`zzz` is not a tool, an expansion token, a cult tool, a secret token number, a card name, "
                          "an idea name or a title keyword")
     assert p.help.startswith("expected a tool (bow & arrow,") and "usage: `have <item>`" in p.help
+
+
+def test_validating_a_deep_ir_from_outside_does_not_recurse_without_end():
+    from compiler.effects.ir import validate
+
+    body = {"node": "call", "symbol": "symbol:food", "args": {"n": 1}}
+    for _ in range(5000):
+        body = {"node": "may", "item": body}
+    ir = {"node": "option", "clauses": [{"node": "clause", "kind": "reward", "position": "reward", "body": body}]}
+    errs = validate(ir, REG)
+    assert len(errs) == 1 and errs[0].endswith("nested too deeply")

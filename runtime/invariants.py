@@ -68,8 +68,8 @@ def violations(game) -> list[str]:
             out.append(f"player {p} has {len(chosen)} chosen cards")
         if s["phase"] in ("choose", "night") and chosen:
             out.append(f"player {p} has a chosen card outside the resolve step")
-        if s["phase"] == "resolve" and not s["done"][p] and not chosen:
-            out.append(f"player {p} is resolving without a card")
+        if s["phase"] == "resolve" and s["done"][p] != (not chosen):
+            out.append(f"player {p} is {'done' if s['done'][p] else 'resolving'} with {len(chosen)} chosen cards")
         if s["phase"] in ("choose", "resolve") and s["asleep"][p] and s["z"][f"deck/{p}"]:
             out.append(f"player {p} is asleep with {len(s['z'][f'deck/{p}'])} cards in their deck")
         if s["asleep"][p] and s["choice"][p] is not None:
@@ -95,7 +95,7 @@ def _choice_problem(s, p: int, c, backs_seen: int) -> str | None:
     k, order = c.get("card"), c.get("order")
     if not _int(k) or k >= top:
         return f"choice of player {p} takes card {k!r} of {top}"
-    if not isinstance(order, list) or tuple(order) not in set(permutations([j for j in range(top) if j != k])):
+    if not isinstance(order, list) or order not in [list(x) for x in permutations([j for j in range(top) if j != k])]:
         return f"choice of player {p} puts the other cards back as {order!r}"
     return None
 
@@ -145,12 +145,11 @@ def state_problems(rules, s) -> list[str]:
         return out
     n = s["players"]
     if not rules.min_players <= n <= rules.max_players:
-        out.append(f"{n} players")
+        return [f"{n} players; this game takes {rules.min_players} to {rules.max_players}"]
     if not 0 <= s["rng"] < 1 << 64:
         out.append("the generator state is not a 64-bit number")
-    unknown = [c for c in s["cards"] if not isinstance(c, str) or c not in rules.cards]
-    if unknown:
-        out.append(f"unknown cards {unknown[:5]}")
+    if sorted(map(str, s["cards"])) != sorted(rules.card_instances()):
+        out.append("the cards are not the cards of this game and its modules")
     zones = {"people", "dreams", "ideas", "missions", "secrets", "workbench", "discard-down", "discard-up",
              "cemetery", "box"} | {f"{z}/{p}" for z in ("deck", "chosen", "group", "night") for p in range(n)}
     if set(s["z"]) != zones or not all(isinstance(v, list) for v in s["z"].values()):
@@ -158,10 +157,15 @@ def state_problems(rules, s) -> list[str]:
     for key in ("asleep", "choice", "done", "helping", "tools"):
         if len(s[key]) != n:
             out.append(f"`{key}` has {len(s[key])} entries for {n} players")
-    if not all(isinstance(t, dict) for t in s["tools"]):
-        out.append("`tools` holds a non-object")
-    if set(s["res"]) - {"food", "wood", "stone"}:
-        out.append(f"unknown resources {sorted(set(s['res']) - {'food', 'wood', 'stone'})}")
+    if not all(isinstance(t, dict) and all(isinstance(k, str) and _int(v, 1) for k, v in t.items())
+               for t in s["tools"]):
+        out.append("`tools` are counts of at least 1 per tool")
+    if not all(isinstance(k, str) and _int(v) for k, v in s["supply"].items()):
+        out.append("the supply holds counts only")
+    if not all(_int(v) for v in s["res"].values()):
+        out.append("resources are counts")
+    if set(s["res"]) != {"food", "wood", "stone"}:
+        out.append("the camp storage counts food, wood and stone")
     if not all(isinstance(k, str) and k.isdigit() and int(k) < len(s["cards"]) for k in s["wounds"]):
         out.append("wounds on unknown card instances")
     if not all(isinstance(x, bool) for x in s["asleep"] + s["done"]):
@@ -195,9 +199,23 @@ def state_problems(rules, s) -> list[str]:
             out.append(msg)
     if out:
         return out
+    z, cards = s["z"], s["cards"]
+    for zone in [f"group/{p}" for p in range(n)] + ["people"]:
+        if any(cards[i] not in rules.persons for i in z[zone] if _int(i) and i < len(cards)):
+            out.append(f"zone {zone} holds a card that is not a person")
     from .engine import Game  # a view of the state for the zone and counter checks
 
-    return violations(Game(rules, s))
+    g = Game(rules, s)
+    out += violations(g)
+    if not out and s["outcome"] is None:
+        try:
+            acts = g.legal_actions()
+        except (KeyError, IndexError, TypeError, ValueError) as exc:  # untrusted input, not an engine state
+            acts = None
+            out.append(f"the legal actions cannot be worked out ({type(exc).__name__}: {exc})")
+        if acts == []:
+            out.append("nobody can act, yet the game is not over")
+    return out
 
 
 def check(game) -> None:

@@ -190,6 +190,12 @@ class Rules:
         self.symbols = sorted(OPS)
         self.symbols_in_play = sorted({sym for opts in self.options.values() for o in opts for sym in o.symbols})
 
+    def card_instances(self) -> list[str]:
+        """The card id of every card instance a game of these rules holds (copies repeated)."""
+        ids = (self.support["people"] + self.support["dreams"] + self.support["ideas"] + self.exploration
+               + self.missions + [c for num in self.secret_numbers for c in self.secret_cards.get(num, [])])
+        return [cid for cid in ids for _ in range(int(self.cards[cid].get("copies") or 1))]
+
     def tool_id(self, t: str) -> str:
         if t.startswith("token:"):
             return t

@@ -183,3 +183,51 @@ def test_restoring_after_every_action_plays_the_same_game(bundle):
         saved = play(bundle, game="game:paleo", scenario="A", players=players, seed=17, policy=policy, on_action=restore)
         assert json.dumps(plain.log, sort_keys=True) == json.dumps(saved.log, sort_keys=True)
         assert plain.to_json() == saved.to_json()
+
+
+def _paths(o, pre=()):
+    if pre:
+        yield pre
+    if isinstance(o, dict):
+        for k, v in o.items():
+            if k != "log":
+                yield from _paths(v, pre + (k,))
+    elif isinstance(o, list):
+        for i, v in enumerate(o[:4]):
+            yield from _paths(v, pre + (i,))
+
+
+def test_an_edited_save_is_refused_or_plays_on(bundle):
+    """One field of a saved game replaced by junk: a StateError, or a game that plays on without a crash."""
+    import random
+
+    from runtime.rng import Rng
+
+    rnd = random.Random(7)
+    saves = []
+    for seed in range(6):
+        play(bundle, game="game:paleo", scenario="A", players=1 + seed % 4, seed=seed, policy="random",
+             on_action=lambda g: saves.append(g.to_json()) if len(saves) < 400 and g.s["actions"] % 7 == 0 else None)
+    junk = [None, -1, 0, 1, 2, 99, "x", "card:synthetic/wolf-pack", [], {}, [0], [[0]], {"k": "wound"}, True, 1.5, 2 ** 70]
+    accepted = 0
+    for _ in range(600):
+        s = json.loads(rnd.choice(saves))
+        path = rnd.choice(list(_paths(s)))
+        o = s
+        for k in path[:-1]:
+            o = o[k]
+        o[path[-1]] = rnd.choice(junk)
+        try:
+            g = Game.from_json(bundle, json.dumps(s))
+        except (StateError, SetupError):
+            continue
+        accepted += 1
+        pick = Rng(accepted)
+        for _ in range(20):
+            if g.is_terminal():
+                break
+            acts = g.legal_actions()
+            assert acts, f"{path}: no legal action in a game that is not over"
+            g.observation(0)
+            g.apply(acts[pick.below(len(acts))])
+    assert accepted > 50

@@ -148,7 +148,7 @@ def state_problems(rules, s) -> list[str]:
         return [f"{n} players; this game takes {rules.min_players} to {rules.max_players}"]
     if not 0 <= s["rng"] < 1 << 64:
         out.append("the generator state is not a 64-bit number")
-    if sorted(map(str, s["cards"])) != sorted(rules.card_instances()):
+    if sorted(map(str, s["cards"])) != rules.card_instances():
         out.append("the cards are not the cards of this game and its modules")
     zones = {"people", "dreams", "ideas", "missions", "secrets", "workbench", "discard-down", "discard-up",
              "cemetery", "box"} | {f"{z}/{p}" for z in ("deck", "chosen", "group", "night") for p in range(n)}

@@ -185,16 +185,19 @@ class Rules:
         if uses_dice and self.die_faces is None:
             missing.append("dice: the faces of the base game's dice are not given")
         self.missing = missing
+        self._instances: list[str] | None = None
         # every symbol of this game the bundle defines but the op table lacks (used ones are in `missing`)
         self.unimplemented = missing_ops(bundle, game)
         self.symbols = sorted(OPS)
         self.symbols_in_play = sorted({sym for opts in self.options.values() for o in opts for sym in o.symbols})
 
     def card_instances(self) -> list[str]:
-        """The card id of every card instance a game of these rules holds (copies repeated)."""
-        ids = (self.support["people"] + self.support["dreams"] + self.support["ideas"] + self.exploration
-               + self.missions + [c for num in self.secret_numbers for c in self.secret_cards.get(num, [])])
-        return [cid for cid in ids for _ in range(int(self.cards[cid].get("copies") or 1))]
+        """The card id of every card instance a game of these rules holds (copies repeated), sorted."""
+        if self._instances is None:
+            ids = (self.support["people"] + self.support["dreams"] + self.support["ideas"] + self.exploration
+                   + self.missions + [c for num in self.secret_numbers for c in self.secret_cards.get(num, [])])
+            self._instances = sorted(cid for cid in ids for _ in range(int(self.cards[cid].get("copies") or 1)))
+        return self._instances
 
     def tool_id(self, t: str) -> str:
         if t.startswith("token:"):

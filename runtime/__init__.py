@@ -76,7 +76,8 @@ Readings of the base rulebook (002) the engine makes
   group. Torches, stone axes and spears are limited to the workbench's 5 each; other tool
   counts are not given, so they are not limited.
 - Costs discard from the top of the resolving player's deck to the face-down pile, with one wound
-  per red back (a skull printed on a front is not seen, so it does not count); going to
+  per red back (a skull printed on a front is not seen, so it does not count; the rulebook ties
+  these wounds to costs, so a negative outcome that discards adds none); going to
   sleep early discards face down, without wounds. A resolved or ignored card, and a helper's
   card, go to the face-up pile; a card with the moon (or an `at night` option) joins the
   group instead and is dealt with every night.

@@ -361,7 +361,9 @@ class Game:
         self.s["res"][res] = have - n
         self.event("pay", resource=res, n=n)
 
-    def discard_from_deck(self, player: int, n: int, ctx: Ctx) -> None:
+    def discard_from_deck(self, player: int, n: int, ctx: Ctx, cost: bool = True) -> None:
+        """Discard the top `n` cards face down; paying a cost, each red back wounds (the rulebook ties
+        the wounds to costs: a negative outcome that discards does not add them)."""
         deck = self.s["z"][f"deck/{player}"]
         red = 0
         taken = []
@@ -371,8 +373,8 @@ class Game:
             taken.append(self.s["cards"][iid])
             if self.rules.is_red_back(self.s["cards"][iid]):  # "cards with red backs", not skull fronts
                 red += 1
-        self.event("discard", player=player, n=len(taken), red=red)
-        if red:
+        self.event("discard", player=player, n=len(taken), red=red, cost=cost)
+        if red and cost:
             self.queue_wounds(red, ctx)
 
     def queue_wounds(self, n: int, ctx: Ctx) -> None:

@@ -142,7 +142,7 @@ def discard_op(position, args):
     if position == "negative":
         def run(g, ctx):
             if ctx.player is not None:
-                g.discard_from_deck(ctx.player, n, ctx)
+                g.discard_from_deck(ctx.player, n, ctx, cost=False)
         return run
     _unsupported("symbol:discard", position)
 

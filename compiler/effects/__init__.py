@@ -67,7 +67,9 @@ def compile_option(text: str, *, registry: Registry, game: str, file: "LoadedFil
             key = shown(str(next(iter(text))))
             help_ = f"`{key}: ...` was read as a YAML mapping; put the whole option in quotes: \"{key}: ...\""
         return None, [make("E301", "an option must be a string", span, label="not a string", help=help_)]
-    key = (text, game, position)
+    from .registry import game_id
+
+    key = (text, game_id(game) if game else None, position)  # `paleo` and `game:paleo` share one entry
     hit = registry.memo.get(key)
     if hit is None:
         hit = compile_text(text, registry, game, position)

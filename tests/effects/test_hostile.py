@@ -17,10 +17,16 @@ REG = default_registry()
 MESSAGE = re.compile(r"^[a-z`(][^\n]{0,160}[^.]$")
 
 
-def problems(text: str, budget: float = 2.0):
+# A hang guard, not a speed target (speed is measured by benchmarks/bench_effects.py): the
+# inputs below used to take minutes, so a CPU budget a hundred times what they take now only
+# catches a return of the quadratic or exponential behaviour, never a slow shared machine.
+HANG_GUARD_CPU_SECONDS = 60.0
+
+
+def problems(text: str):
     start = time.process_time()
     ir, probs = compile_text(text, REG, "game:paleo")
-    assert time.process_time() - start < budget, "took too long"
+    assert time.process_time() - start < HANG_GUARD_CPU_SECONDS, "hang: compiling one option took a minute of CPU"
     assert (ir is None) == bool(probs)
     for p in probs:
         assert p.code.startswith("E3")
@@ -87,10 +93,10 @@ def test_unclosed_quote():
 
 def test_ten_thousand_clauses():
     text = "; ".join(["require strength 1"] * 10_000) + " -> 2 food"
-    assert problems(text, budget=5.0) == []
+    assert problems(text) == []
     text = "-> " + " or ".join(["2 food"] * 10_000)
-    assert problems(text, budget=5.0) == []
-    probs = problems("-> " + " or ".join(["gian 1 wood"] * 10_000), budget=5.0)
+    assert problems(text) == []
+    probs = problems("-> " + " or ".join(["gian 1 wood"] * 10_000))
     assert len(probs) == 10_000 and {p.code for p in probs} == {"E302"}
 
 
@@ -137,8 +143,8 @@ def test_error_labels_do_not_depend_on_earlier_errors():
 def test_many_distinct_syntax_errors_are_quick():
     start = time.process_time()
     for i in range(2000):
-        assert problems(f"-> {i} wood -> {i} stone", budget=5.0)[0].code == "E301"
-    assert time.process_time() - start < 10
+        assert problems(f"-> {i} wood -> {i} stone")[0].code == "E301"
+    assert time.process_time() - start < HANG_GUARD_CPU_SECONDS
 
 
 def test_option_read_as_a_mapping_with_a_hostile_key():

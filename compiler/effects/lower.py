@@ -6,7 +6,7 @@ from typing import Any
 
 from . import types as T
 from .ast import Call, Clause, Many, Option, Problem, Term, Unary, shown
-from .registry import POSITION_OF_CLAUSE, Registry, SymbolDef, game_id
+from .registry import POSITION_OF_CLAUSE, Registry, SymbolDef, game_id, signature
 
 CLAUSE_WORDS = {"require", "roll", "cost", "suffer", "everyone"}
 MAX_NESTING = 64  # `may`, `not` and parenthesised lists inside one another; deeper is not a card rule
@@ -229,16 +229,7 @@ def _expected(spec: str, reg: Registry, usage: str) -> tuple[str, str]:
 
 
 def _usage(sym: SymbolDef, reg: Registry) -> str:
-    parts = []
-    pre = sym.prefix_param
-    if pre:
-        parts.append(f"<{pre.name}>")
-    parts.append(sym.name)
-    for p in sym.after_params:
-        parts.append(f"[{p.name}]" if p.optional else f"<{p.name}>")
-        if p.unit:
-            parts.append(p.unit[1])
-    return "usage: `" + " ".join(parts) + "`, e.g. `" + sym.example + "`"
+    return "usage: `" + signature(sym) + "`, e.g. `" + sym.example + "`"
 
 
 def lower(opt: Option, registry: Registry, game: str) -> tuple[dict | None, list[Problem]]:

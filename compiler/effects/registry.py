@@ -328,3 +328,21 @@ def default_registry() -> Registry:
     if not _DEFAULT:
         _DEFAULT.append(load_registry()[0])
     return _DEFAULT[0]
+
+
+def signature(sym, *, typed: bool = False) -> str:
+    """A symbol's call shape, e.g. `<n> discard [what]`; with `typed`, each parameter's type and default."""
+    def one(p) -> str:
+        if not typed:
+            return p.name
+        return f"{p.name}:{p.type}" + (f"={p.default}" if p.default is not None else "")
+
+    parts = []
+    if sym.prefix_param:
+        parts.append(f"<{one(sym.prefix_param)}>")
+    parts.append(sym.name)
+    for p in sym.after_params:
+        parts.append(f"[{one(p)}]" if p.optional else f"<{one(p)}>")
+        if p.unit:
+            parts.append(p.unit[1])
+    return " ".join(parts)

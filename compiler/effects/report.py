@@ -5,20 +5,7 @@ from __future__ import annotations
 import json
 
 from . import types as T
-
-
-def _signature(sym) -> str:
-    parts = []
-    pre = sym.prefix_param
-    if pre:
-        parts.append(f"<{pre.name}:{pre.type}>")
-    parts.append(sym.name)
-    for p in sym.after_params:
-        t = f"{p.name}:{p.type}" + (f"={p.default}" if p.default is not None else "")
-        parts.append(f"[{t}]" if p.optional else f"<{t}>")
-        if p.unit:
-            parts.append(p.unit[1])
-    return " ".join(parts)
+from .registry import signature
 
 
 def symbols_report(registry, fmt: str = "human") -> str:
@@ -28,7 +15,7 @@ def symbols_report(registry, fmt: str = "human") -> str:
     lines = []
     for sym in sorted(registry.symbols.values(), key=lambda s: (s.games, s.name)):
         lines.append(f"{sym.name}  ({sym.id})")
-        lines.append(f"  usage:     {_signature(sym)}")
+        lines.append(f"  usage:     {signature(sym, typed=True)}")
         if sym.aliases:
             lines.append(f"  aliases:   {', '.join(sym.aliases)}")
         lines.append(f"  positions: {', '.join(sym.positions)}")

@@ -21,8 +21,10 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "packs"))
 
 from runtime import Game, new_game  # noqa: E402
-from runtime.engine import Ctx  # noqa: E402
-from runtime.ir import compile_option  # noqa: E402
+from runtime.core import compile_option  # noqa: E402
+from runtime.games.paleo import state as S  # noqa: E402
+from runtime.games.paleo.ops import OPS  # noqa: E402
+from runtime.games.paleo.state import Ctx  # noqa: E402
 from runtime.sim import play  # noqa: E402
 
 IRS = [
@@ -56,40 +58,40 @@ def bench_ops(bundle, n: int) -> dict:
     g.s["tools"][0]["token:paleo/torch"] = g.s["tools"][0].get("token:paleo/torch", 0) + 1
     g.s["supply"]["token:paleo/torch"] -= 1
     ctx = Ctx(0, [], None, "bench")
-    opts = [compile_option(0, t, _lower(t))[0] for t in IRS]
+    opts = [compile_option(0, t, _lower(t), OPS)[0] for t in IRS]
 
     def via_closures():
         for o in opts:
             need = o.need_static
             if need:
-                g._need_met(need, (0,))
-            for c in o.costs:
+                S.need_met(g, need, (0,))
+            for _, c in o.costs:
                 if c(g, ctx, False):
                     c(g, ctx, True)
-            for e in o.effects:
+            for _, e in o.effects:
                 e(g, ctx)
 
     torch = "token:paleo/torch"
 
     def plain():
         # the same five options, written out: requirement dicts, cost check then payment, effects
-        g.gain_resource("food", 2, ctx)
+        S.gain_resource(g, "food", 2, ctx)
         if g.s["res"].get("wood", 0) >= 1:
             if g.s["res"].get("wood", 0) >= 1:
-                g.lose_resource("wood", 1, ctx)
-        g.gain_resource("stone", 1, ctx)
-        g._need_met({"strength": 1, "awareness": 1}, (0,))
-        g.gain_resource("food", 1, ctx)
-        g.gain_resource("wood", 1, ctx)
-        if g.tools_available(torch, ctx) >= 1:
-            if g.tools_available(torch, ctx) >= 1:
-                g.spend_tool(torch, ctx)
-        g.gain_tool(torch, 0, ctx)
+                S.lose_resource(g, "wood", 1, ctx)
+        S.gain_resource(g, "stone", 1, ctx)
+        S.need_met(g, {"strength": 1, "awareness": 1}, (0,))
+        S.gain_resource(g, "food", 1, ctx)
+        S.gain_resource(g, "wood", 1, ctx)
+        if S.tools_available(g, torch, ctx) >= 1:
+            if S.tools_available(g, torch, ctx) >= 1:
+                S.spend_tool(g, torch, ctx)
+        S.gain_tool(g, torch, 0, ctx)
         if g.s["res"].get("food", 0) >= 2:
             if g.s["res"].get("food", 0) >= 2:
-                g.lose_resource("food", 2, ctx)
-        g.gain_resource("stone", 1, ctx)
-        g.gain_resource("wood", 1, ctx)
+                S.lose_resource(g, "food", 2, ctx)
+        S.gain_resource(g, "stone", 1, ctx)
+        S.gain_resource(g, "wood", 1, ctx)
 
     def timed(fn):
         best = None
@@ -106,7 +108,7 @@ def bench_ops(bundle, n: int) -> dict:
 
     tc = timed(via_closures)
     tp = timed(plain)
-    calls = sum(len(o.costs) + len(o.effects) + len(o.reqs) for o in opts) * (n // len(IRS))
+    calls = sum(len(o.calls) for o in opts) * (n // len(IRS))
     return {"op_calls": calls, "closures_s": round(tc, 3), "plain_s": round(tp, 3),
             "closure_to_plain_ratio": round(tc / tp, 2), "ns_per_op_closures": round(tc / calls * 1e9)}
 

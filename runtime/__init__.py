@@ -104,8 +104,7 @@ missions, discard-down, discard-up, cemetery), `wounds`, `res` (camp storage), `
 """
 
 from .bundle import BundleError, load_bundle
-from .engine import ACTION_CAP, DAY_CAP, Game, IllegalAction, StateError, new_game
-from .rules import NotPlayable, SetupError
+from .engine import ACTION_CAP, DAY_CAP, Game, IllegalAction, NotPlayable, SetupError, StateError, new_game
 
 __all__ = ["ACTION_CAP", "DAY_CAP", "BundleError", "Game", "IllegalAction", "NotPlayable", "SetupError",
            "StateError", "load_bundle", "new_game"]

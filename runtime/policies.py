@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from .games.paleo.base import affordable, helpers_of
+from .games.paleo.state import Ctx
 from .rng import Rng, seed_state
 
 BACK_SCORE = {"people": 5, "idea": 4, "dream": 4, "secret": 4, "forest": 3, "river": 3, "mountain": 3, "danger": 0}
@@ -81,10 +83,12 @@ def greedy_score(game, a: dict) -> float:
         p = a["player"]
         own = s["z"][f"chosen/{p}"][0]
         own_best = max((option_score(game, o) for o in r.options.get(s["cards"][own], []) if not o.negative
-                        and game._affordable(o, game._ctx_day(p))), default=-1)
+                        and affordable(game, o, Ctx(p, helpers_of(game, p), None, "day"))), default=-1)
         return 0.2 if own_best <= 0 else -1
     if t == "ignore":
         return 0.0
+    if t == "meet":
+        return 1.0
     if t == "wound":
         iid = a["person"]
         w = s["wounds"].get(str(iid), 0)

@@ -34,8 +34,8 @@ import tempfile
 from pathlib import Path
 
 from .bundle import BundleError, load_bundle
+from .core.invariants import violations
 from .engine import Game, IllegalAction
-from .invariants import violations
 
 
 class RuleTestFailure(Exception):
@@ -64,11 +64,12 @@ def build_pack_bundle(root: Path, name: str | None) -> dict:
 
 
 # ------------------------------------------------------------------ given state
-def _take(g: Game, cid: str, used: set, avoid=()) -> int:
+def _take(g: Game, cid: str, used: set) -> int:
+    """A free instance of `cid`: first from the set-aside box and the support decks, last from a group."""
     s = g.s
     first = ["box", "people", "dreams", "ideas", "secrets", "discard-down", "discard-up", "workbench", "missions"]
-    order = first + sorted((z for z in s["z"] if z not in first and z not in avoid),
-                           key=lambda z: (z.startswith("group/"), z))
+    order = [z for z in first if z in s["z"]] + sorted((z for z in s["z"] if z not in first),
+                                                       key=lambda z: (z.startswith("group/"), z))
     for zone in order:
         for iid in s["z"][zone]:
             if s["cards"][iid] == cid and iid not in used:
@@ -78,7 +79,7 @@ def _take(g: Game, cid: str, used: set, avoid=()) -> int:
     raise RuleTestFailure(f"given: no free copy of `{cid}` in the game")
 
 
-def _set_zone(g: Game, zone: str, cids: list, used: set, top_first: bool = True) -> None:
+def _set_zone(g: Game, zone: str, cids: list, used: set, top_first: bool) -> None:
     s = g.s
     s["z"]["box"].extend(s["z"][zone])
     s["z"][zone] = []
@@ -86,85 +87,85 @@ def _set_zone(g: Game, zone: str, cids: list, used: set, top_first: bool = True)
     s["z"][zone] = list(reversed(ids)) if top_first else ids
 
 
+def given_keys(g: Game) -> list[str]:
+    """Every `given` key of this game: its settable zones and counters (from the declarations) and the systems' own."""
+    lay = g.layout
+    keys = [z.label for z in lay.zones if z.given] + [c.label for c in lay.counters] + list(lay.given)
+    return sorted(set(keys))
+
+
 def apply_given(g: Game, given: dict) -> None:
-    s, r = g.s, g.rules
+    """Set up a rule test's state. Zones (per player: {seat: cards}) and counters come from the declarations."""
+    s, lay = g.s, g.layout
     used: set = set()
-    for p, cards in sorted((given.get("groups") or {}).items()):
-        zone = f"group/{p}"
-        for iid in s["z"][zone]:
-            s["wounds"].pop(str(iid), None)
-        s["z"]["box"].extend(s["z"][zone])
-        s["z"][zone] = []
-        for c in cards:
-            cid, w = (c, 0) if isinstance(c, str) else (c["card"], int(c.get("wounds", 0)))
-            iid = _take(g, cid, used)
-            s["z"][zone].append(iid)
-            if w:
-                s["wounds"][str(iid)] = w
-    for p, cards in sorted((given.get("decks") or {}).items()):
-        _set_zone(g, f"deck/{p}", cards, used)
-    for zone in ("people", "dreams", "ideas"):
-        if zone in given:
-            _set_zone(g, zone, given[zone], used)
-    for zone in ("missions", "workbench", "discard-up", "discard-down"):
-        key = zone.replace("-", "_")
-        if key in given:
-            _set_zone(g, zone, given[key], used, top_first=False)
-    for p, cards in sorted((given.get("night") or {}).items()):
-        _set_zone(g, f"night/{p}", cards, used, top_first=False)
-    for p, tools in sorted((given.get("tools") or {}).items()):
-        held = s["tools"][int(p)]
-        for t, n in held.items():
-            if t in s["supply"]:
-                s["supply"][t] += n
-        held.clear()
-        for name, n in tools.items():
-            t = r.tool_id(name)
-            if t in s["supply"]:
-                if s["supply"][t] < n:
-                    raise RuleTestFailure(f"given: only {s['supply'][t]} {name} left in the supply")
-                s["supply"][t] -= n
-            if n:
-                held[t] = n
-    if "res" in given:
-        s["res"].update(given["res"])
-    for k in ("skulls", "victory"):
-        if k in given:
-            s[k] = given[k]
-    if "dice" in given:
-        s["forced_dice"] = list(given["dice"])
-    for p in range(s["players"]):
-        s["asleep"][p] = not s["z"][f"deck/{p}"]
+    unknown = sorted(set(given) - set(given_keys(g)))
+    if unknown:
+        raise RuleTestFailure(f"given: unknown key `{unknown[0]}`; this game takes: {', '.join(given_keys(g))}")
+
+    def take(cid):
+        return _take(g, cid, used)
+
+    custom = dict(lay.given)
+    for key in custom:  # the systems' own keys first: they place people and tools the zones below may not take
+        if key in given and key in ("groups",):
+            _call(custom[key], g, given[key], used, take)
+    for zone in lay.zones:
+        if not zone.given or zone.label not in given or zone.label in custom:
+            continue
+        top_first = zone.given == "top-first"
+        value = given[zone.label]
+        if zone.scope == "player":
+            for p, cards in sorted(value.items()):
+                _set_zone(g, f"{zone.name}/{p}", cards, used, top_first)
+        else:
+            _set_zone(g, zone.name, value, used, top_first)
+    for c in lay.counters:
+        if c.label not in given or c.label in custom:
+            continue
+        v = given[c.label]
+        if c.scope == "player":
+            for p, x in sorted(v.items()):
+                s[c.name][int(p)] = x if c.keys is None else {**s[c.name][int(p)], **x}
+        elif isinstance(s[c.name], dict):
+            s[c.name].update(v)
+        else:
+            s[c.name] = v
+    for key, fn in custom.items():
+        if key in given and key not in ("groups",):
+            _call(fn, g, given[key], used, take)
+    g.rules.definition.after_given(g)
     g._legal = None
     g._advance()
 
 
+def _call(fn, g, value, used, take):
+    try:
+        fn(g, value, used, take)
+    except ValueError as exc:
+        raise RuleTestFailure(str(exc)) from None
+
+
 # ------------------------------------------------------------------ views and matching
 def view(g: Game) -> dict:
-    """The state by card ids and names, as rule tests write expectations."""
-    s, r = g.s, g.rules
-    z = s["z"]
-    ids = lambda zone: [s["cards"][i] for i in z[zone]]  # noqa: E731
-    n = s["players"]
-
-    def tool_names(d):
-        return {t.split("/")[-1].split(":")[-1]: v for t, v in d.items()}
-
-    return {
-        "phase": s["phase"], "day": s["day"], "nights": s["nights"], "skulls": s["skulls"], "victory": s["victory"],
-        "res": dict(s["res"]), "asleep": list(s["asleep"]), "supply": tool_names(s["supply"]),
-        "decks": {str(p): list(reversed(ids(f"deck/{p}"))) for p in range(n)},
-        "deck_sizes": {str(p): len(z[f"deck/{p}"]) for p in range(n)},
-        "groups": {str(p): ids(f"group/{p}") for p in range(n)},
-        "chosen": {str(p): ids(f"chosen/{p}") for p in range(n)},
-        "night": {str(p): ids(f"night/{p}") for p in range(n)},
-        "tools": {str(p): tool_names(s["tools"][p]) for p in range(n)},
-        "wounds": {s["cards"][int(i)]: w for i, w in s["wounds"].items()},
-        "discard_up": ids("discard-up"), "discard_down": ids("discard-down"),
-        "discard_down_size": len(z["discard-down"]), "cemetery": ids("cemetery"), "workbench": ids("workbench"),
-        "missions": ids("missions"), "people_deck": len(z["people"]), "outcome": s["outcome"],
-        "pending": s["queue"][0]["k"] if s["queue"] else None,
-    }
+    """The state by card ids, as rule tests write expectations: every declared zone and counter, then the systems' keys."""
+    s, lay = g.s, g.layout
+    z, cards = s["z"], s["cards"]
+    out = {"phase": s["phase"], "step": s["step"], "outcome": s["outcome"],
+           "pending": s["queue"][0]["k"] if s["queue"] else None}
+    for zone in lay.zones:
+        def ids(name, zone=zone):
+            xs = [cards[i] for i in z[name]]
+            return list(reversed(xs)) if zone.given == "top-first" else xs
+        if zone.scope == "shared":
+            out[zone.label] = ids(zone.name)
+        else:
+            out[zone.label] = {str(p): ids(f"{zone.name}/{p}") for p in range(s["players"])}
+    for c in lay.counters:
+        v = s[c.name]
+        out[c.label] = {str(p): x for p, x in enumerate(v)} if c.scope == "player" else v
+    for sys_ in lay.systems:
+        sys_.view(g, out)
+    return json.loads(json.dumps(out))
 
 
 def matches(expected, actual) -> bool:

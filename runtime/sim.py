@@ -15,9 +15,8 @@ import statistics
 import sys
 
 from .bundle import BundleError, load_bundle
-from .engine import Game, IllegalAction
+from .engine import Game, IllegalAction, NotPlayable, SetupError
 from .policies import POLICIES
-from .rules import NotPlayable, SetupError
 
 
 def game_for(bundle: dict, scenario: str | None) -> str:

@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "packs"))
 
 from runtime import Game  # noqa: E402
-from runtime.invariants import check  # noqa: E402
+from runtime.core.invariants import check  # noqa: E402
 from runtime.sim import Progress, play, result_of  # noqa: E402
 
 LIMIT_S = 3600

@@ -10,7 +10,8 @@ import textwrap
 import pytest
 
 from runtime import BundleError, Game, IllegalAction, NotPlayable, SetupError, load_bundle, new_game
-from runtime.ops import OPS
+from runtime.games.paleo.ops import OPS
+from runtime.games.paleo.state import roll
 from runtime.sim import play
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
@@ -30,7 +31,7 @@ def test_runtime_imports_only_the_standard_library(bundle_file):
                 if name.split(".")[0] in ("lark", "pydantic", "networkx", "yaml", "ruamel", "compiler", "jsonschema"):
                     raise ImportError("blocked: " + name)
         sys.meta_path.insert(0, Block())
-        import runtime, runtime.sim, runtime.ruletests, runtime.policies, runtime.invariants
+        import runtime, runtime.sim, runtime.ruletests, runtime.policies, runtime.core.invariants
         from runtime import load_bundle, new_game
         b = load_bundle({str(bundle_file)!r})
         g = new_game(b, scenario="A", players=2, seed=3)
@@ -117,9 +118,10 @@ def test_observation_hides_fronts(bundle):
     g.apply(g.legal_actions(0)[0])
     obs = g.observation(1)
     mine = g.observation(0)
-    assert obs["groups"][0]["chosen"] == {"committed": True, "back": obs["groups"][0]["chosen"]["back"]}
-    assert "top_backs" in obs["groups"][1] and "top_backs" not in obs["groups"][0]
-    assert "top_backs" not in mine["groups"][1]
+    assert set(obs["players"][0]["committed"]) == {"back"} and obs["players"][0]["chosen"] == []
+    assert "top_backs" in obs["players"][1] and "top_backs" not in obs["players"][0]
+    assert "top_backs" not in mine["players"][1]
+    assert obs["players"][0]["decks"] == len(g.s["z"]["deck/0"])  # a deck shows its count only
     text = json.dumps(obs)
     deck0 = g.s["z"]["deck/0"]
     hidden = {g.s["cards"][i] for i in deck0} - {c for c in json.dumps(obs).split('"') if c.startswith("card:")}
@@ -130,8 +132,8 @@ def test_observation_hides_fronts(bundle):
 def test_forced_dice_override_the_generator(bundle):
     g = new_game(bundle, scenario="A", players=1, seed=0)
     g.s["forced_dice"] = ["strength 2"]
-    assert g._roll(1) == ["strength 2"]
-    assert len(g._roll(2)) == 2
+    assert roll(g, 1) == ["strength 2"]
+    assert len(roll(g, 2)) == 2
 
 
 def _with_secret(bundle):

@@ -9,7 +9,6 @@ import pytest
 from runtime import Game
 from runtime.sim import play
 
-PUBLIC = ("chosen/", "group/", "night/", "discard-up", "workbench", "missions", "cemetery")
 
 
 def _card_ids(value) -> set[str]:
@@ -24,7 +23,8 @@ def _card_ids(value) -> set[str]:
 
 def _face_up(g: Game) -> set[str]:
     s = g.s
-    return {s["cards"][i] for zone, ids in s["z"].items() if zone.startswith(PUBLIC) for i in ids}
+    public = {z.name for z in g.layout.zones if z.visibility == "public"}  # face up, by the declarations
+    return {s["cards"][i] for zone, ids in s["z"].items() if zone.split("/")[0] in public for i in ids}
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -74,5 +74,5 @@ def test_an_unrevealed_choice_shows_only_its_back(bundle):
     for p in (0, 1):
         text = json.dumps(g.observation(p))
         assert "wolf-pack" not in text and "forest-glade" not in text
-        assert g.observation(p)["groups"][0]["chosen"] == {"committed": True, "back": "danger"}
+        assert g.observation(p)["players"][0]["committed"] == {"back": "danger"}
     assert "wolf-pack" not in json.dumps(g.log)

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from runtime import Game
-from runtime.invariants import check
+from runtime.core.invariants import check
 from runtime.sim import play
 
 GAMES = 200

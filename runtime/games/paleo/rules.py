@@ -1,23 +1,10 @@
-"""What a game is made of, read once from the bundle: card definitions, runnable options, decks, stocks."""
+"""Paleo's static rules, read once from the bundle for one setup: cards, runnable options, decks, stocks, listeners."""
 
 from __future__ import annotations
 
-from .bundle import BundleError, check_version
-from .ir import compile_option
-from .ops import OPS, SKILLS, OpError, missing_ops
-
-
-class NotPlayable(Exception):
-    """The bundle lacks facts the engine needs; `facts` lists each missing fact in words."""
-
-    def __init__(self, facts: list[str]):
-        self.facts = facts
-        head = f"not playable: {len(facts)} missing fact{'s' if len(facts) != 1 else ''}"
-        super().__init__(head + "".join(f"\n  - {f}" for f in facts[:50]) + ("\n  - ..." if len(facts) > 50 else ""))
-
-
-class SetupError(Exception):
-    """The game cannot be created as asked (unknown game, scenario, module or player count)."""
+from ...bundle import BundleError, check_version
+from ...core import Layout, OpError, SetupError, compile_option
+from .state import SKILLS
 
 
 RED_BACKS = frozenset({"danger"})
@@ -35,10 +22,15 @@ class Rules:
     Shared by every state of that game (clones and JSON round trips reuse it).
     """
 
-    def __init__(self, bundle: dict, game: str, modules: list[str]):
+    def __init__(self, bundle: dict, definition, setup: dict):
         check_version(bundle)
         self.bundle = bundle
-        self.game_id = game
+        self.definition = definition
+        self.setup = setup
+        game = self.game_id = definition.id
+        modules = setup["modules"]
+        self.layout = Layout(definition.active(setup, bundle))
+        ops = self.layout.ops
         games = {g["id"]: g for g in bundle.get("games", [])}
         if game not in games:
             raise SetupError(f"unknown game `{game}`; the bundle has: {', '.join(sorted(games)) or 'none'}")
@@ -160,7 +152,7 @@ class Rules:
                     missing.append(f"{cid}: option {i + 1} has no compiled effect")
                     continue
                 try:
-                    variants = compile_option(i, text, ir)
+                    variants = compile_option(i, text, ir, ops)
                 except OpError as exc:
                     missing.append(f"{cid}: option {i + 1}: {exc}")
                     continue
@@ -184,12 +176,26 @@ class Rules:
                 break
         if uses_dice and self.die_faces is None:
             missing.append("dice: the faces of the base game's dice are not given")
+        for b in setup["boards"]:
+            if not any(b in getattr(s, "boards", ()) for s in self.layout.systems):
+                missing.append(f"board `{b}`: no system of this runtime plays it yet")
         self.missing = missing
         self._instances: list[str] | None = None
         # every symbol of this game the bundle defines but the op table lacks (used ones are in `missing`)
-        self.unimplemented = missing_ops(bundle, game)
-        self.symbols = sorted(OPS)
+        self.unimplemented = missing_ops(bundle, ops, game)
+        self.symbols = sorted(ops)
         self.symbols_in_play = sorted({sym for opts in self.options.values() for o in opts for sym in o.symbols})
+        # trigger indexes: which cards answer a reveal, and which listen for a symbol
+        self.revealed = {cid for cid, opts in self.options.items() if any(o.trigger == "revealed" for o in opts)}
+        self.listeners: dict[str, list[str]] = {}
+        for cid, opts in sorted(self.options.items()):
+            ons = sorted({o.on for o in opts if o.trigger == "on"})
+            if ons and not self.has_moon(cid):
+                # only a card kept with a group (a night action card) is where an `on` option is heard
+                missing.append(f"{cid}: `on {ons[0]}:` is heard only while the card lies with a group, "
+                               "and this card never stays with one")
+            for sym in ons:
+                self.listeners.setdefault(sym, []).append(cid)
 
     def card_instances(self) -> list[str]:
         """The card id of every card instance a game of these rules holds (copies repeated), sorted."""
@@ -229,6 +235,9 @@ class Rules:
         """A red back: what a discarded card is judged by (a skull symbol on the front is not seen)."""
         return (self.cards.get(cid) or {}).get("back") in RED_BACKS
 
+    def is_person(self, cid: str) -> bool:
+        return cid in self.persons
+
     def is_danger(self, cid: str) -> bool:
         c = self.cards.get(cid) or {}
         return c.get("back") in RED_BACKS or "skull" in (c.get("marks") or [])
@@ -249,16 +258,16 @@ class Rules:
 _CACHE: dict = {}
 
 
-def rules_for(bundle: dict, game: str, modules: list[str]) -> Rules:
-    """The Rules of (bundle, game, modules), built once and shared."""
-    key = (id(bundle), game, tuple(modules))
+def rules_for(bundle: dict, definition, setup: dict) -> Rules:
+    """The Rules of (bundle, game, setup), built once and shared."""
+    key = (id(bundle), definition.id, tuple(setup["modules"]), tuple(setup["boards"]), tuple(sorted(setup["options"].items())))
     hit = _CACHE.get(key)
     if hit is not None and hit.bundle is bundle:
         return hit
     if len(_CACHE) > 64:
         _CACHE.clear()
     try:
-        r = Rules(bundle, game, modules)
+        r = Rules(bundle, definition, setup)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a hand-edited bundle, not the compiler's
         raise BundleError(f"the bundle is malformed: {type(exc).__name__}: {exc}") from None
     _CACHE[key] = r
@@ -297,3 +306,16 @@ def scenario_modules(bundle: dict, game: str, scenario: str | None) -> list[str]
         pick = [c for c in cands if any(m.get("product") in prods for m in mods if m["id"] == c)] or cands
         out.append(sorted(pick)[0])
     return list(dict.fromkeys(out))  # `A+A` is module A once
+
+
+def missing_ops(bundle: dict, ops: dict, game: str | None = None) -> list[str]:
+    """Symbol ids of the bundle (optionally only those of one game) without an implementation in `ops`."""
+    out = []
+    for sym in bundle.get("symbols") or []:
+        sid = sym.get("id")
+        games = sym.get("games") or []
+        if game is not None and games and game not in games:
+            continue
+        if sid not in ops:
+            out.append(sid)
+    return sorted(out)

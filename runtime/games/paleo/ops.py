@@ -10,18 +10,16 @@ The closure's shape depends on the clause position it was compiled for:
 - reward / negative: `run(game, ctx)` applies the effect (a negative one as far as
   it can: "resolve as much as you can").
 
-`game` is the `runtime.engine.Game`; `ctx` the `Resolution` being resolved (acting
-player, helpers, card). Ops only touch the state through the game's helpers so the
-zone and counter invariants hold.
+`game` is the core `Game`; `ctx` the `state.Ctx` being resolved (acting player, helpers,
+card). Ops only touch the state through the helpers of `state` so the zone and counter
+invariants hold. A position an op does not play raises OpError: the game is then not
+playable, naming the symbol and position, rather than played wrong.
 """
 
 from __future__ import annotations
 
-SKILLS = ("strength", "awareness", "craftsmanship")
-
-
-class OpError(Exception):
-    """A symbol is used in a position or with arguments its implementation does not support."""
+from ...core import OpError
+from . import state as S
 
 
 def _n(args: dict, default: int = 1) -> int:
@@ -47,12 +45,8 @@ def skill_op(skill):
             return check
         if position == "reward":  # a skill bonus for the rest of this resolution
             def run(g, ctx, n=n):
-                g.skill_bonus(skill, n, ctx)
+                S.skill_bonus(g, skill, n, ctx)
             return run
-        if position == "cost":  # giving up skill: the group must have it to give
-            def pay(g, ctx, do, n=n):
-                return g.group_skills(g.ctx_players(ctx))[skill] >= n
-            return pay
         _unsupported(symbol, position)
     return factory
 
@@ -64,19 +58,19 @@ def resource_op(resource):
         n = _n(args)
         if position == "reward":
             def run(g, ctx, n=n):
-                g.gain_resource(resource, n, ctx)
+                S.gain_resource(g, resource, n, ctx)
             return run
         if position == "cost":
             def pay(g, ctx, do, n=n):
                 if g.s["res"].get(resource, 0) < n:
                     return False
                 if do:
-                    g.lose_resource(resource, n, ctx)
+                    S.lose_resource(g, resource, n, ctx)
                 return True
             return pay
         if position == "negative":
             def lose(g, ctx, n=n):
-                g.lose_resource(resource, min(n, g.s["res"].get(resource, 0)), ctx)
+                S.lose_resource(g, resource, min(n, g.s["res"].get(resource, 0)), ctx)
             return lose
         if position == "requirement":
             def check(need, n=n):
@@ -96,24 +90,24 @@ def tool_op(tool_symbol):
             return check
         if position == "cost":
             def pay(g, ctx, do):
-                if g.tools_available(tool, ctx) < n:
+                if S.tools_available(g, tool, ctx) < n:
                     return False
                 if do:
                     for _ in range(n):
-                        g.spend_tool(tool, ctx)
+                        S.spend_tool(g, tool, ctx)
                 return True
             return pay
         if position == "reward":
             def run(g, ctx):
                 for _ in range(n):
-                    g.gain_tool(tool, ctx.player, ctx)
+                    S.gain_tool(g, tool, ctx.player, ctx)
             return run
         if position == "negative":
             def lose(g, ctx):
                 for _ in range(n):
-                    if g.tools_available(tool, ctx) == 0:
+                    if S.tools_available(g, tool, ctx) == 0:
                         break
-                    g.spend_tool(tool, ctx)
+                    S.spend_tool(g, tool, ctx)
             return lose
         _unsupported(tool_symbol, position)
     return factory
@@ -136,13 +130,13 @@ def discard_op(position, args):
             if ctx.player is None or len(g.s["z"][f"deck/{ctx.player}"]) < n:
                 return False
             if do:
-                g.discard_from_deck(ctx.player, n, ctx)
+                S.discard_from_deck(g, ctx.player, n, ctx)
             return True
         return pay
     if position == "negative":
         def run(g, ctx):
             if ctx.player is not None:
-                g.discard_from_deck(ctx.player, n, ctx, cost=False)
+                S.discard_from_deck(g, ctx.player, n, ctx, cost=False)
         return run
     _unsupported("symbol:discard", position)
 
@@ -151,7 +145,7 @@ def wound_op(position, args):
     n = _n(args)
 
     def run(g, ctx):
-        g.queue_wounds(n, ctx)
+        S.queue_wounds(g, n, ctx)
     if position == "negative":
         return run
     if position == "cost":
@@ -167,7 +161,7 @@ def skull_op(position, args):
     n = _n(args)
     if position == "negative":
         def run(g, ctx):
-            g.add_skulls(n, "card", ctx)
+            S.add_skulls(g, n, "card", ctx)
         return run
     _unsupported("symbol:skull", position)
 
@@ -176,7 +170,7 @@ def victory_op(position, args):
     n = _n(args)
     if position == "reward":
         def run(g, ctx):
-            g.add_victory(n, ctx)
+            S.add_victory(g, n, ctx)
         return run
     _unsupported("symbol:victory-token", position)
 
@@ -187,7 +181,7 @@ def _draw_op(zone, symbol):
         if position == "reward":
             def run(g, ctx):
                 for _ in range(n):
-                    g.draw_support(zone, ctx)
+                    S.draw_support(g, zone, ctx)
             return run
         _unsupported(symbol, position)
     return factory
@@ -200,7 +194,7 @@ def secret_op(position, args):
         raise OpError("`symbol:reveal-secret` needs a secret number")
     if position in ("reward", "negative"):
         def run(g, ctx):
-            g.reveal_secret(number, ctx)
+            S.reveal_secret(g, number, ctx)
         return run
     _unsupported("symbol:reveal-secret", position)
 
@@ -209,18 +203,15 @@ def craft_op(position, args):
     tool = args.get("tool")
     if position == "reward":
         def run(g, ctx):
-            g.queue_craft(ctx, tool)
+            S.queue_craft(g, ctx, tool)
         return run
     _unsupported("symbol:craft", position)
 
 
 def help_op(position, args):
-    # An option with `help` is resolved by helping another player (avoidable dangers); the
-    # engine offers help actions for it, so the call itself only marks the option.
-    if position == "cost":
-        def pay(g, ctx, do):
-            return True
-        return pay
+    # As a reward, `help` marks an avoidable danger: the engine then offers the help actions
+    # (the base system reads `Option.help`). Paying a cost with the turn's help action is not
+    # played yet, so it is refused rather than treated as free.
     if position == "reward":
         def run(g, ctx):
             g.event("help-symbol", player=ctx.player)
@@ -254,16 +245,3 @@ OPS = {
     "symbol:help": help_op,
 }
 """Symbol id -> factory(position, args) -> closure: the base game's symbols."""
-
-
-def missing_ops(bundle: dict, game: str | None = None) -> list[str]:
-    """Symbol ids of the bundle (optionally only those of one game) without an implementation."""
-    out = []
-    for sym in bundle.get("symbols") or []:
-        sid = sym.get("id")
-        games = sym.get("games") or []
-        if game is not None and games and game not in games:
-            continue
-        if sid not in OPS:
-            out.append(sid)
-    return sorted(out)

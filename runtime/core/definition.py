@@ -1,0 +1,73 @@
+"""Game definitions: a game id, its systems and its setup record; the registry the front door looks them up in."""
+
+from __future__ import annotations
+
+from .errors import NotPlayable, SetupError
+
+REGISTRY: dict = {}
+
+
+def register(definition) -> None:
+    REGISTRY[definition.id] = definition
+
+
+def definition_for(bundle: dict, game: str):
+    """The definition that plays `game`; SetupError for a game the bundle lacks, NotPlayable for one without a definition."""
+    if not isinstance(game, str):
+        raise SetupError(f"a game is named by its id (got {game!r})")
+    ids = [g.get("id") for g in bundle.get("games", [])]
+    if game not in ids:
+        raise SetupError(f"unknown game `{game[:60]}`; the bundle has: {', '.join(sorted(map(str, ids))) or 'none'}")
+    d = REGISTRY.get(game)
+    if d is None:
+        raise NotPlayable([f"game `{game}`: this runtime has no game definition for it (its rules are not implemented)"])
+    return d
+
+
+class GameDefinition:
+    """What a game definition provides to the core (a subclass fills it in).
+
+    `systems` lists every system of the game in play order; `active(setup, bundle)` keeps those
+    whose `applies` is true. `boards` and `options` declare the setup record's accepted values:
+    options is {name: (allowed values, default)}.
+    """
+
+    id = ""
+    systems: tuple = ()
+    boards: tuple = ()
+    options: dict = {}
+
+    def setup_record(self, bundle: dict, *, scenario=None, modules=None, boards=None, options=None) -> dict:
+        boards = list(boards or [])
+        for b in boards:
+            if b not in self.boards:
+                raise SetupError(f"unknown board `{str(b)[:40]}`; {self.id} has: {', '.join(self.boards) or 'none'}")
+        opts = {}
+        given = dict(options or {})
+        for name, (allowed, default) in sorted(self.options.items()):
+            v = given.pop(name, default)
+            if v not in allowed:
+                raise SetupError(f"option `{name}` is one of {', '.join(map(str, allowed))} (got {str(v)[:40]!r})")
+            opts[name] = v
+        if given:
+            raise SetupError(f"unknown setup option `{str(sorted(given)[0])[:40]}`; {self.id} takes: "
+                             + (", ".join(sorted(self.options)) or "none"))
+        return {"scenario": scenario, "modules": list(modules or []), "boards": sorted(set(boards)), "options": opts}
+
+    def active(self, setup: dict, bundle: dict) -> list:
+        return [s for s in self.systems if s.applies(setup, bundle)]
+
+    def rules(self, bundle: dict, setup: dict):
+        raise NotImplementedError
+
+    def start(self, rules, setup: dict, players: int, seed: int):
+        raise NotImplementedError
+
+    def stamp(self, game) -> dict:
+        return {}
+
+    def outcome_fields(self, game) -> dict:
+        return {}
+
+    def after_action(self, game) -> None:
+        return None

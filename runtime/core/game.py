@@ -1,0 +1,319 @@
+"""The core game: a JSON-native state, the step machine, the decision queue, the event log and the bus; it names no game.
+
+A `Rules` object (built by a game definition) carries the `layout` of its active systems; the
+core reads only that: zones and counters to build, observe and validate; phases and steps to
+advance; decision kinds to list and apply pending choices; bus hooks to call listeners.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .declare import WAIT
+from .definition import definition_for
+from .errors import IllegalAction, NotPlayable, SetupError, StateError
+
+STATE_FORMAT = "runtime-state/2"
+
+
+def action_key(action: dict) -> str | None:
+    try:
+        return json.dumps({k: v for k, v in action.items() if k != "label"}, sort_keys=True, separators=(",", ":"))
+    except (TypeError, ValueError):  # not a JSON record, so never a legal action
+        return None
+
+
+def _copy(action: dict) -> dict:
+    return {k: (list(v) if isinstance(v, list) else v) for k, v in action.items()}
+
+
+class Game:
+    """One game: the state dict `s` plus the shared, immutable `rules` (with its `layout` and `definition`)."""
+
+    __slots__ = ("rules", "s", "_legal", "by")
+
+    def __init__(self, rules, state: dict):
+        self.rules = rules
+        self.s = state
+        self._legal = None
+        self.by = None  # what the events being logged come from: a rule, symbol or record id
+
+    # ------------------------------------------------------------------ creation and saving
+    @classmethod
+    def new(cls, bundle: dict, *, game: str = "game:paleo", scenario: str | None = None, modules: list | None = None,
+            boards: list | None = None, options: dict | None = None, players: int = 2, seed: int = 0,
+            check: bool = True, stack: dict | None = None, setup: dict | None = None) -> "Game":
+        """A new game of `game` for a setup record (scenario or modules, boards, options), players and seed."""
+        if isinstance(players, bool) or not isinstance(players, int) or isinstance(seed, bool) or not isinstance(seed, int):
+            raise SetupError(f"players and seed must be integers (got {_cut(players)} and {_cut(seed)})")
+        if setup is not None:
+            if not isinstance(setup, dict):
+                raise SetupError("a setup record is a mapping of scenario, modules, boards and options")
+            unknown = set(setup) - {"scenario", "modules", "boards", "options"}
+            if unknown:
+                raise SetupError(f"unknown setup record key `{_cut(sorted(map(str, unknown))[0])}`")
+            scenario, modules = setup.get("scenario", scenario), setup.get("modules", modules)
+            boards, options = setup.get("boards", boards), setup.get("options", options)
+        d = definition_for(bundle, game)
+        rec = d.setup_record(bundle, scenario=scenario, modules=modules, boards=boards, options=options)
+        return d.start(cls, bundle, rec, players, seed, check, stack)
+
+    @classmethod
+    def from_json(cls, bundle: dict, text) -> "Game":
+        """Restore a saved game; a state this game could not be in (edited, forged, truncated, other format) is a StateError."""
+        from .invariants import state_problems
+
+        s = cls.read_state(text)
+        setup = s.get("setup")
+        if not isinstance(s.get("game"), str) or not isinstance(setup, dict):
+            raise StateError("a saved game names its game and its setup record")
+        try:
+            d = definition_for(bundle, s["game"])
+            keys = {k: setup.get(k) for k in ("scenario", "modules", "boards", "options")}
+            rec = d.setup_record(bundle, **keys)
+            if setup.get("stack") is not None:
+                rec["stack"] = setup["stack"]
+            rules = d.rules(bundle, rec)
+        except (SetupError, NotPlayable) as exc:
+            raise StateError(f"a saved game whose setup cannot be played: {str(exc).splitlines()[0]}") from None
+        if rec != setup:
+            raise StateError("the saved setup record is not in its normal form")
+        problems = state_problems(rules, s)
+        if problems:
+            raise StateError("not a valid saved game: " + "; ".join(problems[:10]))
+        return cls(rules, s)
+
+    @classmethod
+    def create(cls, rules, setup: dict, players: int, seed: int, rng_state: int) -> "Game":
+        """The empty state of these rules (zones, counters, fields), then each system's setup, then play up to a choice."""
+        lay = rules.layout
+        phase = lay.phases[0]
+        s = {"format": STATE_FORMAT, "game": rules.game_id, "setup": setup, "players": players, "seed": seed,
+             "rng": rng_state, "cards": [], "z": {n: [] for n in lay.zone_names(players)}, "queue": [],
+             "phase": phase, "step": lay.first_step(phase), "outcome": None, "log": [], "actions": 0}
+        for c in lay.counters:
+            init = c.initial(rules) if c.initial else (0 if c.keys is None else {})
+            s[c.name] = [json.loads(json.dumps(init)) for _ in range(players)] if c.scope == "player" else init
+        for f in lay.fields:
+            s[f.name] = f.initial(rules, players) if f.initial else None
+        g = cls(rules, s)
+        for sys_ in lay.systems:
+            g.by = f"rule:{sys_.name}/setup"
+            sys_.setup(g)
+        g.by = None
+        g._advance()
+        return g
+
+    def clone(self) -> "Game":
+        return type(self)(self.rules, json.loads(json.dumps(self.s)))
+
+    def to_json(self, log: bool = True) -> str:
+        s = self.s if log else {k: v for k, v in self.s.items() if k != "log"}
+        return json.dumps(s, sort_keys=True, separators=(",", ":"))
+
+    @staticmethod
+    def read_state(text) -> dict:
+        try:
+            s = json.loads(text)
+        except (TypeError, ValueError) as exc:
+            raise StateError(f"a saved game is JSON text: {exc}") from None
+        if not isinstance(s, dict):
+            raise StateError("a saved game is a JSON object")
+        fmt = s.get("format")
+        if fmt != STATE_FORMAT:
+            if isinstance(fmt, str) and fmt.startswith(("paleo-runtime-state/", "runtime-state/")):
+                raise StateError(f"saved game format `{fmt[:40]}` is not this runtime's `{STATE_FORMAT}`; "
+                                 "a save of another format cannot be read (replay its actions instead)")
+            raise StateError(f"not a saved game of format {STATE_FORMAT}")
+        s.setdefault("log", [])
+        return s
+
+    # ------------------------------------------------------------------ public API
+    def is_terminal(self) -> bool:
+        return self.s["outcome"] is not None
+
+    @property
+    def outcome(self) -> dict | None:
+        return self.s["outcome"]
+
+    @property
+    def log(self) -> list:
+        return self.s["log"]
+
+    @property
+    def layout(self):
+        return self.rules.layout
+
+    def current_players(self) -> list[int]:
+        """The players who may act now; several during a simultaneous choice."""
+        return sorted({a["player"] for a in self._legal_now()})
+
+    def _legal_now(self) -> list[dict]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def legal_actions(self, player: int | None = None) -> list[dict]:
+        # copies: a caller editing a returned record cannot change what `apply` accepts
+        return [_copy(a) for a in self._legal_now() if player is None or a["player"] == player]
+
+    def _compute_legal(self) -> list[dict]:
+        s = self.s
+        if s["outcome"] is not None:
+            return []
+        if s["queue"]:
+            item = s["queue"][0]
+            return self.layout.decisions[item["k"]].actions(self, item)
+        st = self.layout.step.get((s["phase"], s["step"]))
+        return st.actions(self) if st is not None and st.actions else []
+
+    def apply(self, action: dict) -> None:
+        """Apply one legal action; an illegal one raises IllegalAction and changes nothing."""
+        s = self.s
+        if s["outcome"] is not None:
+            raise IllegalAction("the game is over")
+        legal = self._legal_now()
+        k = action_key(action) if isinstance(action, dict) else None
+        match = next((a for a in legal if action_key(a) == k), None) if k is not None else None
+        if match is None:
+            raise IllegalAction(f"illegal action {_short(action)}; legal now: "
+                                + "; ".join(a["label"] for a in legal[:12]) + (" ..." if len(legal) > 12 else ""))
+        self._legal = None
+        s["actions"] += 1
+        if s["queue"]:
+            item = s["queue"][0]
+            d = self.layout.decisions[item["k"]]
+            self.by = item.get("by") or d.rule
+            d.apply(self, item, match)
+        else:
+            st = self.layout.step[(s["phase"], s["step"])]
+            self.by = st.rule
+            st.apply(self, match)
+        self._advance()
+        if s["outcome"] is None:
+            self.rules.definition.after_action(self)
+        self.by = None
+
+    # ------------------------------------------------------------------ the step machine
+    def goto(self, phase: str, step: str | None = None) -> None:
+        self.s["phase"] = phase
+        self.s["step"] = step if step is not None else self.layout.first_step(phase)
+
+    def _advance(self) -> None:
+        s, lay = self.s, self.layout
+        while s["outcome"] is None:
+            if s["queue"]:
+                item = s["queue"][0]
+                d = lay.decisions[item["k"]]
+                self.by = item.get("by") or d.rule
+                if d.auto is not None and d.auto(self, item):
+                    continue
+                return
+            phase, step = s["phase"], s["step"]
+            st = lay.step[(phase, step)]
+            self.by = st.rule
+            self.bus("before", "step:" + step, None)
+            r = st.run(self)
+            if r == WAIT:
+                return
+            if (s["phase"], s["step"]) == (phase, step):  # the step did not move the game itself
+                self.bus("after", "step:" + step, None)
+                seq = lay.step_names[phase]
+                i = seq.index(step)
+                if i + 1 >= len(seq):
+                    raise AssertionError(f"phase `{phase}` ends after step `{step}` without naming what follows")
+                s["step"] = seq[i + 1]
+
+    # ------------------------------------------------------------------ events, bus, outcome
+    def event(self, t: str, **fields) -> None:
+        e = {"t": t}
+        e.update(self.rules.definition.stamp(self))
+        e.update(fields)
+        if "by" not in e:
+            e["by"] = self.by
+        self.s["log"].append(e)
+
+    def bus(self, when: str, name: str, payload) -> None:
+        """Call the listeners of `name` (before or after it happens); listeners may queue decisions or log events."""
+        hooks = self.layout.hooks.get((when, name))
+        if hooks:
+            for fn in hooks:
+                fn(self, payload)
+
+    def end(self, result: str, cause: str, tie: bool = False) -> None:
+        s = self.s
+        s["outcome"] = {"result": result, "tie": tie, "cause": cause, **self.rules.definition.outcome_fields(self)}
+        s["phase"] = "over"
+        s["step"] = None
+        s["queue"] = []
+        self.event("end", **{k: v for k, v in s["outcome"].items() if k != "days"})
+
+    # ------------------------------------------------------------------ zones
+    def move(self, iid: int, src: str, dst: str, top: bool = True) -> None:
+        self.s["z"][src].remove(iid)
+        if top:
+            self.s["z"][dst].append(iid)
+        else:
+            self.s["z"][dst].insert(0, iid)
+
+    def where(self, iid: int) -> str | None:
+        for zone, ids in self.s["z"].items():
+            if iid in ids:
+                return zone
+        return None
+
+    def make_cards(self, ids, copies) -> list[int]:
+        """New card instances for card ids (each repeated `copies(cid)` times), in order."""
+        cards = self.s["cards"]
+        out = []
+        for cid in ids:
+            for _ in range(copies(cid)):
+                out.append(len(cards))
+                cards.append(cid)
+        return out
+
+    # ------------------------------------------------------------------ observations
+    def observation(self, player: int) -> dict:
+        """What `player` may see, derived from the declared visibilities, then each system's additions."""
+        s, lay, r = self.s, self.layout, self.rules
+        z, cards = s["z"], s["cards"]
+        obs = {"player": player, "game": s["game"], "setup": s["setup"], "phase": s["phase"], "step": s["step"],
+               "outcome": s["outcome"], "pending": s["queue"][0]["k"] if s["queue"] else None,
+               "players": [{} for _ in range(s["players"])]}
+
+        def show(zone, ids, owner):
+            vis = zone.visibility
+            if vis == "count":
+                return len(ids)
+            if vis == "public" or (vis == "owner" and owner == player):
+                return [cards[i] for i in ids]
+            return [r.back(cards[i]) for i in ids]
+
+        for zone in lay.zones:
+            if zone.scope == "shared":
+                obs[zone.label] = show(zone, z[zone.name], None)
+            else:
+                for p in range(s["players"]):
+                    obs["players"][p][zone.label] = show(zone, z[f"{zone.name}/{p}"], p)
+        for c in lay.counters:
+            if c.visibility != "public":
+                continue
+            v = s[c.name]
+            if c.scope == "shared":
+                obs[c.label] = json.loads(json.dumps(v))
+            else:
+                for p in range(s["players"]):
+                    obs["players"][p][c.label] = json.loads(json.dumps(v[p]))
+        for sys_ in lay.systems:
+            sys_.observe(self, player, obs)
+        return obs
+
+
+def _short(action, limit: int = 200) -> str:
+    text = repr(action)
+    text = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in text)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _cut(v) -> str:
+    return _short(v, 60)

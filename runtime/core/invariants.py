@@ -1,0 +1,222 @@
+"""Invariants derived from the declarations: every card in exactly one zone, counters in bounds, stocks kept,
+decisions well formed; then each system's own invariants. Saved games are validated by the same checks."""
+
+from __future__ import annotations
+
+RESULTS = ("win", "loss", "unfinished")
+
+
+class InvariantError(AssertionError):
+    pass
+
+
+def is_int(v, lo=0) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= lo
+
+
+def _counter_values(c, v):
+    """(label, value) pairs of one scope instance of a counter, or None when its shape is wrong."""
+    if c.keys is None:
+        return [(c.name, v)]
+    if not isinstance(v, dict) or not all(isinstance(k, str) for k in v):
+        return None
+    if c.keys != "any" and set(v) != set(c.keys):
+        return None
+    return [(f"{c.name} {k}", x) for k, x in v.items()]
+
+
+def counter_problems(game) -> list[str]:
+    s, r = game.s, game.rules
+    out = []
+    for c in game.layout.counters:
+        vals = s[c.name] if c.scope == "player" else [s[c.name]]
+        hi = c.max(r) if c.max else None
+        lo = 1 if c.drop_zero else c.min
+        for p, v in enumerate(vals):
+            pairs = _counter_values(c, v)
+            who = f"player {p}: " if c.scope == "player" else ""
+            if pairs is None:
+                out.append(f"{who}`{c.name}` does not have the declared shape"
+                           + ("" if c.keys in (None, "any") else f" (counts of {', '.join(c.keys)})"))
+                continue
+            for label, x in pairs:
+                if not is_int(x, lo):
+                    out.append(f"{who}{label} is {x!r}; it is a count of at least {lo}")
+                elif hi is not None and x > hi:
+                    out.append(f"{who}{label} is {x}; at most {hi}")
+        if c.stock is not None:
+            stock = c.stock(r)
+            held = s.get(c.held_in) if c.held_in else None
+            for k in s[c.name] if isinstance(s[c.name], dict) else ():
+                if k not in stock:
+                    out.append(f"`{c.name}` holds `{k}`, which has no stock")
+            for k, total in stock.items():
+                left = s[c.name].get(k, 0) if isinstance(s[c.name], dict) else 0
+                have = sum(x for h in held if isinstance(h, dict) for x in [h.get(k, 0)] if is_int(x)) \
+                    if isinstance(held, list) else 0
+                if is_int(left) and left + have != total:
+                    out.append(f"{k}: {left} in `{c.name}` and {have} held, but the stock is {total}")
+    return out
+
+
+def violations(game) -> list[str]:
+    """Every invariant the state breaks now (empty when sound)."""
+    s, r, lay = game.s, game.rules, game.layout
+    out: list[str] = []
+    n = len(s["cards"])
+    seen = [0] * n
+    for zone, ids in s["z"].items():
+        decl, _ = lay.zone_of(zone)
+        pred = getattr(r, "is_" + decl.holds) if decl is not None and decl.holds else None
+        for i in ids:
+            if not is_int(i) or i >= n:
+                out.append(f"zone {zone} holds unknown card instance {i!r}")
+                continue
+            seen[i] += 1
+            if pred is not None and not pred(s["cards"][i]):
+                out.append(f"zone {zone} holds {s['cards'][i]}, which is not a {decl.holds}")
+    for i, c in enumerate(seen):
+        if c != 1:
+            out.append(f"card instance {i} ({s['cards'][i]}) is in {c} zones")
+    out += counter_problems(game)
+    if not is_int(s["actions"]):
+        out.append(f"actions is {s['actions']!r}")
+    if s["phase"] == "over" and s["outcome"] is None:
+        out.append("the game is over without an outcome")
+    if s["outcome"] is not None and s["phase"] != "over":
+        out.append("the game has an outcome but is not over")
+    for sys_ in lay.systems:
+        out += sys_.invariants(game)
+    return out
+
+
+_FIELD_CHECKS = {
+    "player": lambda v, n, c: is_int(v) and v < n,
+    "player?": lambda v, n, c: v is None or (is_int(v) and v < n),
+    "players": lambda v, n, c: isinstance(v, list) and all(is_int(x) and x < n for x in v),
+    "card": lambda v, n, c: is_int(v) and v < c,
+    "card?": lambda v, n, c: v is None or (is_int(v) and v < c),
+    "count": lambda v, n, c: is_int(v, 1),
+    "int": lambda v, n, c: is_int(v),
+    "str": lambda v, n, c: isinstance(v, str),
+    "str?": lambda v, n, c: v is None or isinstance(v, str),
+    "bool": lambda v, n, c: isinstance(v, bool),
+    "dict": lambda v, n, c: isinstance(v, dict),
+    "list": lambda v, n, c: isinstance(v, list),
+    "any": lambda v, n, c: True,
+}
+
+
+def decision_problem(game, item) -> str | None:
+    s = game.s
+    decisions = game.layout.decisions
+    if not isinstance(item, dict) or item.get("k") not in decisions:
+        return f"unknown pending decision {_cut(item)}"
+    d = decisions[item["k"]]
+    n, ncards = s["players"], len(s["cards"])
+    if "by" in item and not isinstance(item["by"], str):
+        return f"pending decision {d.kind}: `by` names a rule, symbol or record id"
+    extra = set(item) - set(d.fields) - {"k", "by"}
+    if extra:
+        return f"pending decision {d.kind} has unknown fields {sorted(map(str, extra))[:5]}"
+    for name, spec in d.fields.items():
+        optional = spec.endswith("~")
+        spec = spec.rstrip("~")
+        if name not in item:
+            if optional:
+                continue
+            return f"malformed pending decision {_cut(item)}: `{name}` is missing"
+        if spec == "decision":  # a decision to queue later: valid now, so it can never fail then
+            msg = decision_problem(game, item[name])
+            if msg:
+                return msg
+            continue
+        if not _FIELD_CHECKS[spec](item[name], n, ncards):
+            return f"malformed pending decision {_cut(item)}: `{name}` is not a {spec}"
+    if d.where is not None:
+        return d.where(game, item)
+    return None
+
+
+def state_problems(rules, s) -> list[str]:
+    """Why a state dict (for example one read back from JSON) is not a state of these rules."""
+    from .game import Game  # a view of the state for the derived checks
+
+    lay = rules.layout
+    need = {"players": int, "cards": list, "z": dict, "queue": list, "actions": int, "rng": int, "log": list,
+            "seed": int, "phase": str, "setup": dict}
+    out = [f"`{k}` is missing or not a {t.__name__}" for k, t in need.items()
+           if not isinstance(s.get(k), t) or (t is int and isinstance(s.get(k), bool))]
+    for c in lay.counters:
+        if c.name not in s:
+            out.append(f"`{c.name}` is missing")
+    for f in lay.fields:
+        if f.name not in s:
+            out.append(f"`{f.name}` is missing")
+    if out:
+        return out
+    n = s["players"]
+    if not rules.min_players <= n <= rules.max_players:
+        return [f"{n} players; this game takes {rules.min_players} to {rules.max_players}"]
+    if not 0 <= s["rng"] < 1 << 64:
+        out.append("the generator state is not a 64-bit number")
+    if sorted(map(str, s["cards"])) != rules.card_instances():
+        out.append("the cards are not the cards of this game and its setup")
+    if set(s["z"]) != set(lay.zone_names(n)) or not all(isinstance(v, list) for v in s["z"].values()):
+        out.append("the zones are not this game's zones")
+    for c in lay.counters:
+        if c.scope == "player" and (not isinstance(s[c.name], list) or len(s[c.name]) != n):
+            out.append(f"`{c.name}` is not one entry per player")
+    for f in lay.fields:
+        v = s[f.name]
+        if f.scope == "player" and (not isinstance(v, list) or len(v) != n):
+            out.append(f"`{f.name}` is not one entry per player")
+            continue
+        if f.check is not None:
+            for p, x in enumerate(v if f.scope == "player" else [v]):
+                msg = f.check(x, s, rules)
+                if msg:
+                    out.append((f"player {p}: " if f.scope == "player" else "") + msg)
+    if s["phase"] == "over":
+        if s.get("step") is not None:
+            out.append("a game that is over has no step")
+    elif s["phase"] not in lay.phases:
+        out.append(f"unknown phase `{_cut(s['phase'])}`")
+    elif s.get("step") not in lay.step_names.get(s["phase"], ()):
+        out.append(f"step {_cut(s.get('step'))} is not a step of phase `{s['phase']}`")
+    o = s.get("outcome")
+    if o is not None and (not isinstance(o, dict) or o.get("result") not in RESULTS):
+        out.append("the outcome is not win, loss or unfinished")
+    if out:
+        return out
+    g = Game(rules, s)
+    out += counter_problems(g)
+    for item in s["queue"]:
+        msg = decision_problem(g, item)
+        if msg:
+            out.append(msg)
+    if out:
+        return out
+    out += violations(g)
+    if not out and s["outcome"] is None:
+        try:
+            acts = g.legal_actions()
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:  # untrusted input
+            acts = None
+            out.append(f"the legal actions cannot be worked out ({type(exc).__name__}: {_cut(str(exc))})")
+        if acts == []:
+            out.append("nobody can act, yet the game is not over")
+    return out
+
+
+def check(game) -> None:
+    """Raise InvariantError listing every violated invariant of the game's state."""
+    v = violations(game)
+    if v:
+        raise InvariantError("; ".join(v[:10]))
+
+
+def _cut(v) -> str:
+    text = repr(v)
+    text = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in text)
+    return text if len(text) <= 80 else text[:77] + "..."

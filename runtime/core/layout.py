@@ -1,0 +1,90 @@
+"""The declarations of a game's active systems, gathered once: zones, counters, fields, phases, decisions, bus hooks, ops."""
+
+from __future__ import annotations
+
+from .declare import Step
+
+
+class LayoutError(Exception):
+    """Two systems declare the same thing, or a step is inserted next to a step that does not exist."""
+
+
+class Layout:
+    """Everything the core derives behaviour from, for one combination of systems (shared by all states)."""
+
+    def __init__(self, systems: list):
+        self.systems = list(systems)
+        self.zones = []
+        self.zone = {}
+        self.counters = []
+        self.counter = {}
+        self.fields = []
+        self.decisions = {}
+        self.hooks: dict[tuple[str, str], list] = {}
+        self.ops: dict = {}
+        self.given: dict = {}
+        phases: list[str] = []
+        steps: dict[str, list[Step]] = {}
+        for sys_ in self.systems:
+            for z in sys_.zones:
+                self._add(self.zone, z.name, z, "zone")
+                self.zones.append(z)
+            for c in sys_.counters:
+                self._add(self.counter, c.name, c, "counter")
+                self.counters.append(c)
+            names = {f.name for f in self.fields}
+            for f in sys_.fields:
+                if f.name in names or f.name in self.counter:
+                    raise LayoutError(f"state field `{f.name}` declared twice")
+                self.fields.append(f)
+            for d in sys_.decisions:
+                self._add(self.decisions, d.kind, d, "decision kind")
+            for lst in sys_.listeners:
+                if lst.when not in ("before", "after"):
+                    raise LayoutError(f"listener on `{lst.name}`: `when` is before or after")
+                self.hooks.setdefault((lst.when, lst.name), []).append(lst.fn)
+            for sym, factory in sys_.ops.items():
+                self._add(self.ops, sym, factory, "op")
+            for key, fn in sys_.given.items():
+                self._add(self.given, key, fn, "given key")
+            for ph in sys_.phases:
+                if ph not in phases:
+                    phases.append(ph)
+            for st in sys_.steps:
+                if st.phase not in phases:
+                    phases.append(st.phase)
+                seq = steps.setdefault(st.phase, [])
+                if any(x.name == st.name for x in seq):
+                    raise LayoutError(f"step `{st.name}` of phase `{st.phase}` declared twice")
+                anchor = st.before or st.after
+                if anchor is None:
+                    seq.append(st)
+                    continue
+                at = next((i for i, x in enumerate(seq) if x.name == anchor), None)
+                if at is None:
+                    raise LayoutError(f"step `{st.name}` goes next to `{anchor}`, which phase `{st.phase}` does not have")
+                seq.insert(at if st.before else at + 1, st)
+        self.phases = phases
+        self.steps = {ph: tuple(seq) for ph, seq in steps.items()}
+        self.step = {(ph, st.name): st for ph, seq in self.steps.items() for st in seq}
+        self.step_names = {ph: tuple(st.name for st in seq) for ph, seq in self.steps.items()}
+        self.listening = tuple(z for z in self.zones if z.listens)
+
+    @staticmethod
+    def _add(table: dict, key, value, what: str) -> None:
+        if key in table:
+            raise LayoutError(f"{what} `{key}` declared twice")
+        table[key] = value
+
+    def zone_names(self, players: int) -> list[str]:
+        return [n for z in self.zones for n in z.names(players)]
+
+    def zone_of(self, name: str):
+        """The declaration of a zone instance name (`deck/1` -> the `deck` zone) and its player (or None)."""
+        base, _, p = name.partition("/")
+        z = self.zone.get(base)
+        return z, (int(p) if p else None)
+
+    def first_step(self, phase: str) -> str | None:
+        seq = self.step_names.get(phase) or ()
+        return seq[0] if seq else None

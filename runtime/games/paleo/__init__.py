@@ -1,0 +1,109 @@
+"""The Paleo game definition: the base system now; the farm, Cult Site, sea and star cards plug in as systems."""
+
+from __future__ import annotations
+
+from ...core import GameDefinition, NotPlayable, SetupError
+from ...rng import seed_state
+from .base import RULES, BaseSystem, after_given
+from .rules import Rules, rules_for, scenario_modules
+
+ACTION_CAP = 20000
+DAY_CAP = 200
+STACKABLE = ("people", "dreams", "ideas")
+
+
+class PaleoDefinition(GameDefinition):
+    id = "game:paleo"
+    options = {}
+
+    def __init__(self):
+        self.systems = (BaseSystem(),)
+        self.rule_sources = dict(RULES)
+
+    def setup_record(self, bundle, *, scenario=None, modules=None, boards=None, options=None) -> dict:
+        if scenario is not None and not isinstance(scenario, str):
+            raise SetupError("a scenario is named by its id or by module letters joined by `+`")
+        if modules is None:
+            modules = scenario_modules(bundle, self.id, scenario)
+        elif not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
+            raise SetupError("modules are a list of module ids")
+        if boards is None:
+            scen = next((s for s in bundle.get("scenarios", []) if s.get("id") == scenario), None)
+            boards = list((scen or {}).get("boards") or [])
+        elif not isinstance(boards, list) or not all(isinstance(b, str) for b in boards):
+            raise SetupError("boards are a list of board ids")
+        known = {b.get("id") for b in bundle.get("boards", []) if isinstance(b, dict)}
+        for b in boards:
+            if b not in known:
+                raise SetupError(f"unknown board `{b[:60]}`; the bundle has: {', '.join(sorted(map(str, known))) or 'none'}")
+        if options is not None and not isinstance(options, dict):
+            raise SetupError("setup options are a mapping")
+        # a scenario id is kept; letters such as `A+B` are fully said by the modules
+        scen_ids = {s.get("id") for s in bundle.get("scenarios", [])}
+        rec = super().setup_record(bundle, scenario=scenario if scenario in scen_ids else None,
+                                   modules=list(dict.fromkeys(modules)), boards=[], options=options)
+        rec["boards"] = sorted(set(boards))
+        return rec
+
+    def rules(self, bundle, setup) -> Rules:
+        return rules_for(bundle, self, setup)
+
+    def start(self, cls, bundle, setup, players, seed, check, stack):
+        rules = self.rules(bundle, setup)
+        if not rules.min_players <= players <= rules.max_players:
+            raise SetupError(
+                f"{players} players: game `{self.id}` allows {rules.min_players} to {rules.max_players} "
+                "(interpretation: one group per player; the 4-player first-game note of the base rulebook's setup "
+                "suggests 3 groups, which is a recommendation, not a limit)")
+        if check and rules.missing:
+            raise NotPlayable(rules.missing)
+        if stack:
+            setup = dict(setup, stack=self._check_stack(rules, stack))
+        return cls.create(rules, setup, players, seed, seed_state(seed))
+
+    @staticmethod
+    def _check_stack(rules, stack) -> dict:
+        """`stack` (rule tests): card ids put on top of a shuffled support deck, top first, before the setup draws."""
+        if not isinstance(stack, dict):
+            raise SetupError("a stack is a mapping from a support deck to card ids")
+        out = {}
+        for zone, cids in sorted(stack.items()):
+            if zone not in STACKABLE:
+                raise SetupError(f"cannot stack `{str(zone)[:40]}`; stackable decks: {', '.join(STACKABLE)}")
+            pool = [c for c in rules.support[zone] for _ in range(int(rules.cards[c].get("copies") or 1))]
+            for cid in cids:
+                if cid not in pool:
+                    raise SetupError(f"cannot stack `{str(cid)[:60]}` on the {zone} deck: no copy left in it")
+                pool.remove(cid)
+            out[zone] = list(cids)
+        return out
+
+    def stamp(self, game) -> dict:
+        return {"day": game.s["day"]}
+
+    def outcome_fields(self, game) -> dict:
+        s = game.s
+        return {"days": s["day"], "nights": s["nights"], "skulls": s["skulls"], "victory": s["victory"]}
+
+    def after_action(self, game) -> None:
+        s = game.s
+        if s["actions"] >= ACTION_CAP or s["day"] > DAY_CAP:
+            game.end("unfinished", f"cap reached ({ACTION_CAP} actions or {DAY_CAP} days)")
+
+    def after_given(self, game) -> None:
+        after_given(game)
+
+    def source_of(self, by: str | None, bundle: dict) -> dict | None:
+        """The rulebook section behind an event's `by` (a rule, symbol or card id), when known."""
+        if by in self.rule_sources:
+            book, section = self.rule_sources[by]
+            return {"rulebook": book, "section": list(section)}
+        for key in ("symbols", "cards"):
+            for rec in bundle.get(key, []):
+                if rec.get("id") == by:
+                    src = rec.get("source")
+                    return src[0] if isinstance(src, list) and src else src
+        return None
+
+
+PALEO = PaleoDefinition()

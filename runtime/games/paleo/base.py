@@ -1,0 +1,885 @@
+"""The Paleo base game as a system: its zones, counters, day and night steps, decisions, triggers and `everyone:`."""
+
+from __future__ import annotations
+
+import json
+from itertools import permutations
+
+from ...core import WAIT, Counter, Decision, Field, Listener, Step, System, Zone
+from ...core.invariants import is_int
+from ...rng import Rng
+from . import state as S
+from .ops import OPS
+from .state import SKILLS, Ctx
+
+B = "002_56cce9db253ede81.txt"
+DAY = ["The Game Turn: Surviving Day and Night", "Day Phase: Exploring the Unknown"]
+NIGHT = ["The Game Turn: Surviving Day and Night", "Night Phase: Preparing for Tomorrow"]
+WW = "003_d22ca494923bf453.txt"
+RULES = {
+    "rule:paleo/setup": (B, ["Preparation (Setup): Setting Up Your Primitive Camp"]),
+    "rule:paleo/choose": (B, DAY + ["1. Choose a Card:"]),
+    "rule:paleo/resolve": (B, DAY + ["3. Resolving Cards:"]),
+    "rule:paleo/feeding": (B, NIGHT),
+    "rule:paleo/missions": (B, NIGHT),
+    "rule:paleo/night-cards": (B, NIGHT),
+    "rule:paleo/new-day": (B, NIGHT),
+    "rule:paleo/end": (B, ["End of Game and Scoring"]),
+    "rule:paleo/everyone": (WW, ["New Symbols and Actions", "Everyone"]),
+    "rule:paleo/everyone-rolls": (WW, ["New Symbols and Actions", "! Everyone Rolls Dice"]),
+    "rule:paleo/when-revealed": (B, DAY + ["3. Resolving Cards:"]),
+    "rule:paleo/on-symbol": (B, DAY + ["3. Resolving Cards:"]),
+}
+
+
+def _persons(v, s, r):
+    return None
+
+
+def _player_list(kind):
+    def check(v, s, r):
+        if kind == "bool" and not isinstance(v, bool):
+            return "`asleep` and `done` hold true or false only"
+        if kind == "seat" and v is not None and (not is_int(v) or v >= s["players"]):
+            return f"helps {v!r}"
+        return None
+    return check
+
+
+def _check_choice(c, s, r):
+    if c is None:
+        return None
+    if not isinstance(c, dict) or c.get("kind") not in ("card", "sleep"):
+        return "the choice is not a choice record"
+    if c["kind"] == "sleep":
+        return None if set(c) == {"kind"} else "the choice has unknown fields"
+    if set(c) != {"kind", "card", "order"}:
+        return "the choice has unknown fields"
+    return None
+
+
+def _check_wounds(v, s, r):
+    if not isinstance(v, dict) or not all(isinstance(k, str) and k.isdigit() and int(k) < len(s["cards"]) for k in v):
+        return "wounds on unknown card instances"
+    return None
+
+
+def _check_bonus(b, s, r):
+    n = s["players"]
+    if not isinstance(b, dict) or not all(isinstance(k, str) and k.isdigit() and int(k) < n and isinstance(v, dict)
+                                          and all(sk in SKILLS and is_int(x) for sk, x in v.items()) for k, v in b.items()):
+        return "skill bonuses are counts of strength, awareness or craftsmanship per player"
+    if b and not s["queue"]:
+        return "skill bonuses outside a resolution"
+    return None
+
+
+def _check_strs(what):
+    def check(v, s, r):
+        if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+            return f"{what} are a list of names"
+        return None
+    return check
+
+
+def _where_card(*zones):
+    def where(g, item):
+        z = g.s["z"]
+        iid = item["card"]
+        names = [n for n in z if n.split("/")[0] in zones]
+        if not any(iid in z[n] for n in names):
+            return f"pending decision {item['k']} for card instance {iid}, which is not where that decision is taken"
+        return None
+    return where
+
+
+def _where_dice(g, item):
+    if not item["ask"]:
+        return "pending decision everyone-dice asks nobody"
+    return _where_card("chosen", "night", "missions", "workbench")(g, item)
+
+
+def _where_night(g, item):
+    p = item["player"]
+    if p is None or item["card"] not in g.s["z"][f"night/{p}"]:
+        return f"pending decision nightcard for card instance {item['card']}, which is not where that decision is taken"
+    return None
+
+
+class BaseSystem(System):
+    """Day (choose, reveal, resolve, help, ignore, sleep) and night (feeding, missions, night cards, new day)."""
+
+    name = "paleo"
+    phases = ("day", "night")
+    boards = ("board:base-camp", "board:night", "board:wilderness", "board:workbench", "board:cemetery")
+    zones = (
+        Zone("deck", "player", "count", key="decks"),
+        Zone("chosen", "player", "public", given=None),
+        Zone("group", "player", "public", key="groups", holds="person", given=None),
+        Zone("night", "player", "public", listens=True, given="bottom-first"),
+        Zone("people", "shared", "count"),
+        Zone("dreams", "shared", "count"),
+        Zone("ideas", "shared", "count"),
+        Zone("secrets", "shared", "count", given="bottom-first"),
+        Zone("missions", "shared", "public", given="bottom-first"),
+        Zone("workbench", "shared", "public", given="bottom-first"),
+        Zone("discard-down", "shared", "count", given="bottom-first"),
+        Zone("discard-up", "shared", "public", given="bottom-first"),
+        Zone("cemetery", "shared", "public", given="bottom-first"),
+        Zone("box", "shared", "count", given=None),
+    )
+    counters = (
+        Counter("res", keys=("food", "wood", "stone"), initial=lambda r: {"food": r.starting_food, "wood": 0, "stone": 0}),
+        Counter("tools", "player", keys="any", drop_zero=True),
+        Counter("supply", keys="any", stock=lambda r: r.tool_stock, held_in="tools", initial=lambda r: dict(r.tool_stock)),
+        Counter("victory", max=lambda r: r.victory_target),
+        Counter("skulls", max=lambda r: r.skull_limit),
+        Counter("day", initial=lambda r: 1),
+        Counter("nights"),
+    )
+    fields = (
+        Field("forced_dice", initial=lambda r, n: [], check=_check_strs("forced dice")),
+        Field("wounds", initial=lambda r, n: {}, check=_check_wounds),
+        Field("asleep", "player", initial=lambda r, n: [False] * n, check=_player_list("bool")),
+        Field("choice", "player", initial=lambda r, n: [None] * n, check=_check_choice),
+        Field("done", "player", initial=lambda r, n: [True] * n, check=_player_list("bool")),
+        Field("helping", "player", initial=lambda r, n: [None] * n, check=_player_list("seat")),
+        Field("used", initial=lambda r, n: [], check=_check_strs("used symbols")),
+        Field("bonus", initial=lambda r, n: {}, check=_check_bonus),
+    )
+    ops = OPS
+
+    def __init__(self):
+        self.steps = (
+            Step("choose", "day", self.run_choose, self.choose_actions, self.apply_choose, rule="rule:paleo/choose"),
+            Step("resolve", "day", self.run_resolve, self.resolve_actions, self.apply_resolve, rule="rule:paleo/resolve"),
+            Step("feeding", "night", run_feeding, rule="rule:paleo/feeding"),
+            Step("missions", "night", run_missions, rule="rule:paleo/missions"),
+            Step("night-cards", "night", lambda g: None, rule="rule:paleo/night-cards"),
+            Step("new-day", "night", run_new_day, rule="rule:paleo/new-day"),
+        )
+        self.decisions = (
+            Decision("wound", {"n": "count", "players": "players", "decider": "player"}, wound_actions, apply_wound,
+                     auto_wound, rule="rule:paleo/resolve"),
+            Decision("share", {"what": "str", "tool": "str~", "players": "players", "decider": "player"},
+                     share_actions, apply_share, rule="rule:paleo/resolve"),
+            Decision("craft", {"player": "player", "helpers": "players", "tool": "str?"}, craft_actions, apply_craft,
+                     rule="rule:paleo/resolve"),
+            Decision("fallback", {"player": "player?", "card": "card", "kind": "str", "helpers": "players",
+                                  "finish": "decision", "option": "int~", "everyone": "bool~"},
+                     fallback_actions, apply_card_decision, where=_where_card("chosen", "night", "missions", "workbench"),
+                     rule="rule:paleo/resolve"),
+            Decision("mission", {"card": "card", "player": "player?"}, card_decision_actions, apply_card_decision,
+                     where=_where_card("missions"), rule="rule:paleo/missions"),
+            Decision("nightcard", {"card": "card", "player": "player?"}, card_decision_actions, apply_card_decision,
+                     where=_where_night, rule="rule:paleo/night-cards"),
+            Decision("revealed", {"card": "card", "player": "player"}, card_decision_actions, apply_card_decision,
+                     where=_where_card("chosen"), rule="rule:paleo/when-revealed"),
+            Decision("trigger", {"card": "card", "player": "player", "symbol": "str"}, card_decision_actions,
+                     apply_card_decision, where=_where_card("night"), rule="rule:paleo/on-symbol"),
+            Decision("everyone-dice", {"player": "player?", "card": "card", "kind": "str", "helpers": "players",
+                                       "finish": "decision", "option": "int", "variant": "int", "ask": "players"},
+                     everyone_dice_actions, apply_everyone_dice, where=_where_dice,
+                     rule="rule:paleo/everyone-rolls"),
+            Decision("finish", {"player": "player?", "card": "card", "kind": "str"}, auto=auto_finish),
+            Decision("done", {}, auto=auto_done),
+        )
+        self.listeners = (
+            Listener("reveal", on_reveal),
+            Listener("symbol", on_symbol),
+            Listener("step:night-cards", on_night_cards),
+        )
+        self.given = {"groups": given_groups, "tools": given_tools, "dice": given_dice}
+
+    # ------------------------------------------------------------------ setup
+    def setup(self, g) -> None:
+        r, s = g.rules, g.s
+        z = s["z"]
+        copies = lambda cid: int(r.cards[cid].get("copies") or 1)  # noqa: E731
+        rng = Rng(s["rng"])
+        for zone in ("people", "dreams", "ideas"):
+            z[zone] = g.make_cards(r.support[zone], copies)
+            rng.shuffle(z[zone])
+        explo = g.make_cards(r.exploration, copies)
+        rng.shuffle(explo)
+        s["rng"] = rng.state
+        stack = s["setup"].get("stack") or {}
+        for zone, cids in sorted(stack.items()):
+            deck, top = z[zone], []
+            for cid in cids:
+                iid = next((i for i in deck if s["cards"][i] == cid), None)
+                deck.remove(iid)
+                top.append(iid)
+            deck.extend(reversed(top))
+        z["missions"] = g.make_cards(r.missions, copies)
+        z["secrets"] = g.make_cards([c for num in r.secret_numbers for c in r.secret_cards.get(num, [])], copies)
+        n = s["players"]
+        for i, iid in enumerate(explo):  # deal round robin from player 0; the end of a deck list is its top
+            z[f"deck/{i % n}"].append(iid)
+        for p in range(n):
+            for _ in range(r.people_per_group):
+                S.join_person(g, p, None)
+        g.event("setup", players=n, modules=list(s["setup"]["modules"]), decks=[len(z[f"deck/{p}"]) for p in range(n)])
+        for p in range(n):
+            if not z[f"deck/{p}"]:
+                s["asleep"][p] = True
+
+    # ------------------------------------------------------------------ observation and rule-test view
+    def observe(self, g, player: int, obs: dict) -> None:
+        s, r = g.s, g.rules
+        z = s["z"]
+        for p, po in enumerate(obs["players"]):
+            deck = z[f"deck/{p}"]
+            po["wounds"] = [s["wounds"].get(str(i), 0) for i in z[f"group/{p}"]]
+            po["top_back"] = r.back(s["cards"][deck[-1]]) if deck else None
+            po["asleep"] = s["asleep"][p]
+            po["helping"] = s["helping"][p]
+            c = s["choice"][p]
+            po["committed"] = None if c is None else (
+                {"sleep": True} if c["kind"] == "sleep" else {"back": r.back(s["cards"][deck[-1 - c["card"]]])})
+            if p == player and s["step"] == "choose":
+                po["top_backs"] = [r.back(s["cards"][i]) for i in reversed(deck[-r.backs_seen:])]
+
+    def view(self, g, out: dict) -> None:
+        s = g.s
+        n = s["players"]
+        short = lambda d: {t.split("/")[-1].split(":")[-1]: v for t, v in d.items()}  # noqa: E731
+        out["tools"] = {str(p): short(s["tools"][p]) for p in range(n)}
+        out["supply"] = short(s["supply"])
+        out["wounds"] = {s["cards"][int(i)]: w for i, w in s["wounds"].items()}
+        out["asleep"] = list(s["asleep"])
+        out["deck_sizes"] = {str(p): len(s["z"][f"deck/{p}"]) for p in range(n)}
+
+    # ------------------------------------------------------------------ invariants
+    def invariants(self, g) -> list[str]:
+        s, r = g.s, g.rules
+        out = []
+        for iid, w in s["wounds"].items():
+            i = int(iid)
+            hearts = r.persons.get(s["cards"][i], {}).get("hearts", 0)
+            if not is_int(w, 1) or w > hearts:
+                out.append(f"{s['cards'][i]} carries {w!r} wounds with {hearts} hearts")
+            if not any(i in s["z"][f"group/{p}"] for p in range(s["players"])):
+                out.append(f"wounds on {s['cards'][i]}, who is in no group")
+        for p in range(s["players"]):
+            chosen = s["z"][f"chosen/{p}"]
+            if len(chosen) > 1:
+                out.append(f"player {p} has {len(chosen)} chosen cards")
+            if (s["step"] == "choose" or s["phase"] == "night") and chosen:
+                out.append(f"player {p} has a chosen card outside the resolve step")
+            if s["step"] == "resolve" and s["done"][p] != (not chosen):
+                out.append(f"player {p} is {'done' if s['done'][p] else 'resolving'} with {len(chosen)} chosen cards")
+            if s["phase"] == "day" and s["asleep"][p] and s["z"][f"deck/{p}"]:
+                out.append(f"player {p} is asleep with {len(s['z'][f'deck/{p}'])} cards in their deck")
+            if s["asleep"][p] and s["choice"][p] is not None:
+                out.append(f"player {p} is asleep but has a choice pending")
+            c = s["choice"][p]
+            if c is not None:
+                if s["step"] != "choose":
+                    out.append(f"choice of player {p} outside the choose step")
+                elif c["kind"] == "card":
+                    top = min(r.backs_seen, len(s["z"][f"deck/{p}"]))
+                    k, order = c.get("card"), c.get("order")
+                    if not is_int(k) or k >= top:
+                        out.append(f"choice of player {p} takes card {k!r} of {top}")
+                    elif not isinstance(order, list) or order not in [
+                            list(x) for x in permutations([j for j in range(top) if j != k])]:
+                        out.append(f"choice of player {p} puts the other cards back as {order!r}")
+            h = s["helping"][p]
+            if h is not None and (h == p or not s["done"][p]):
+                out.append(f"player {p} helps {h!r}")
+        return out
+
+    # ------------------------------------------------------------------ day: choose
+    def run_choose(self, g):
+        s = g.s
+        if any(not s["asleep"][p] and s["choice"][p] is None for p in range(s["players"])):
+            return WAIT
+        if all(s["asleep"]):
+            g.goto("night")
+            return None
+        reveal(g)
+        g.goto("day", "resolve")
+        g.bus("after", "reveal", None)
+        return None
+
+    def choose_actions(self, g) -> list[dict]:
+        s, r = g.s, g.rules
+        out = []
+        for p in range(s["players"]):
+            if s["asleep"][p] or s["choice"][p] is not None:
+                continue
+            deck = s["z"][f"deck/{p}"]
+            top = list(reversed(deck[-r.backs_seen:]))
+            backs = [r.back(s["cards"][i]) for i in top]
+            for k in range(len(top)):
+                rest = [j for j in range(len(top)) if j != k]
+                for order in permutations(rest):
+                    lab = f"P{p}: take card {k + 1} ({backs[k]} back)"
+                    if len(order) > 1:
+                        lab += ", keep " + " over ".join(f"{backs[j]} ({j + 1})" for j in order)
+                    out.append({"type": "choose", "player": p, "card": k, "order": list(order), "label": lab})
+            out.append({"type": "sleep", "player": p, "label": f"P{p}: go to sleep early (discard {len(deck)} cards)"})
+        return out
+
+    def apply_choose(self, g, a: dict) -> None:
+        if a["type"] == "choose":
+            g.s["choice"][a["player"]] = {"kind": "card", "card": a["card"], "order": a["order"]}
+        else:
+            g.s["choice"][a["player"]] = {"kind": "sleep"}
+        g.event("chose", player=a["player"])
+
+    # ------------------------------------------------------------------ day: resolve
+    def run_resolve(self, g):
+        s = g.s
+        if not all(s["done"]):
+            return WAIT
+        for p in range(s["players"]):
+            if not s["asleep"][p] and not s["z"][f"deck/{p}"]:
+                s["asleep"][p] = True
+                g.event("sleep", player=p)
+        s["helping"] = [None] * s["players"]
+        g.goto("night" if all(s["asleep"]) else "day")
+        return None
+
+    def resolve_actions(self, g) -> list[dict]:
+        s, r = g.s, g.rules
+        out: list[dict] = []
+        for p in range(s["players"]):
+            if s["done"][p]:
+                continue
+            iid = s["z"][f"chosen/{p}"][0]
+            cid = s["cards"][iid]
+            ctx = Ctx(p, helpers_of(g, p), iid, "day")
+            day_opts = [o for o in r.options.get(cid, []) if o.trigger is None]  # trigger options wait for theirs
+            danger = r.is_danger(cid)
+            if danger and any(o.help and affordable(g, o, ctx) for o in day_opts):
+                danger = False  # an avoidable danger, avoided: help or ignore are open
+            any_opt = False
+            for opt in day_opts:
+                if opt.help:
+                    continue
+                if opt.negative:
+                    if danger:
+                        out.append(opt_action(g, p, cid, opt, f"P{p}: {r.name(cid)}: negative action {opt.index + 1}: {opt.text}"))
+                        any_opt = True
+                elif affordable(g, opt, ctx):
+                    out.append(opt_action(g, p, cid, opt, f"P{p}: {r.name(cid)}: action {opt.index + 1}: {opt.text}"))
+                    any_opt = True
+            if not danger:
+                for q in range(s["players"]):
+                    if q != p and not s["done"][q] and s["helping"][q] is None:
+                        out.append({"type": "help", "player": p, "target": q, "label": f"P{p}: help P{q}"})
+            if not danger or not any_opt:
+                out.append({"type": "ignore", "player": p,
+                            "label": f"P{p}: ignore {r.name(cid)}" + ("" if not danger else " (no action can be resolved)")})
+        return out
+
+    def apply_resolve(self, g, a: dict) -> None:
+        s = g.s
+        p = a["player"]
+        iid = s["z"][f"chosen/{p}"][0]
+        t = a["type"]
+        if t == "option":
+            ctx = Ctx(p, helpers_of(g, p), iid, "day")
+            opt = g.rules.option(s["cards"][iid], a["option"], a.get("variant", 0))
+            resolve_option(g, iid, opt, ctx, {"k": "finish", "player": p, "card": iid, "kind": "day"})
+        elif t == "help":
+            q = a["target"]
+            g.move(iid, f"chosen/{p}", "discard-up")
+            s["helping"][p] = q
+            s["done"][p] = True
+            g.event("help", player=p, target=q, card=s["cards"][iid])
+        else:
+            g.event("ignore", player=p, card=s["cards"][iid])
+            finish(g, {"k": "finish", "player": p, "card": iid, "kind": "day"}, ignored=True)
+
+
+# ------------------------------------------------------------------ shared resolution helpers
+def helpers_of(g, p: int) -> list[int]:
+    return [h for h in range(g.s["players"]) if g.s["helping"][h] == p]
+
+
+def opt_action(g, who: int, cid: str, o, label: str) -> dict:
+    a = {"type": "option", "player": who, "option": o.index}
+    if g.rules.variants[cid].get(o.index, 1) > 1:
+        a["variant"] = o.variant
+        label += f" (way {o.variant + 1})"
+    a["label"] = label
+    return a
+
+
+def affordable(g, opt, ctx: Ctx) -> bool:
+    """Whether the option can be chosen now: requirements met (each group alone for `everyone:`) and costs payable."""
+    players = S.ctx_players(g, ctx)
+    if opt.need_static and not S.need_met(g, opt.need_static, players):
+        return False
+    for f in opt.forbid:
+        need: dict = {}
+        f(need)
+        if S.need_met(g, need, players):
+            return False
+    n = g.s["players"]
+    if opt.each_need or opt.each_forbid:
+        for p in range(n):
+            if opt.each_need and not S.need_met(g, opt.each_need, (p,)):
+                return False
+            for f in opt.each_forbid:
+                need = {}
+                f(need)
+                if S.need_met(g, need, (p,)):
+                    return False
+    if not opt.each_costs:
+        return all(c(g, ctx, False) for _, c in opt.costs)
+    # everyone pays: paid in turn on a scratch copy, so a shared store is counted once per player
+    scratch = type(g)(g.rules, json.loads(g.to_json(log=False)))
+    scratch.s["log"] = []
+    sctx = Ctx(ctx.player, list(ctx.helpers), ctx.card, ctx.kind)
+    for _, c in opt.costs:
+        if not c(scratch, sctx, False):
+            return False
+        c(scratch, sctx, True)
+    for p in range(n):
+        pctx = sctx.alone(p)
+        for _, c in opt.each_costs:
+            if not c(scratch, pctx, False):
+                return False
+            c(scratch, pctx, True)
+    return True
+
+
+def in_stock(g, opt) -> bool:
+    """Whether the workbench still holds every limited tool the option makes (crafting takes it from there)."""
+    want: dict = {}
+    r = g.rules
+    for position, sym, args in opt.calls:
+        if position == "reward":
+            t = r.tool_id(sym)
+            if t in r.tool_stock:
+                k = args.get("n")
+                want[t] = want.get(t, 0) + (k if isinstance(k, int) else 1)
+    return all(g.s["supply"].get(t, 0) >= k for t, k in want.items())
+
+
+def _roll_needs(g, opt, ctx: Ctx) -> tuple[bool, list[int]]:
+    """Roll the option's dice: the resolving group's own, then each player's (`everyone roll`), one after another."""
+    s = g.s
+    ok = True
+    if opt.dice:
+        faces = S.roll(g, opt.dice)
+        need = opt.need()
+        for f in faces:
+            parsed = g.rules._face(f)
+            if parsed:
+                need[parsed[0]] = need.get(parsed[0], 0) + parsed[1]
+        ok = S.need_met(g, need, S.ctx_players(g, ctx))
+        g.event("dice", player=ctx.player, faces=faces, met=ok)
+    failed = []
+    if opt.each_dice:
+        by = g.by
+        g.by = "rule:paleo/everyone-rolls"
+        for p in range(s["players"]):
+            faces = S.roll(g, opt.each_dice)
+            need = dict(opt.each_need)
+            for f in faces:
+                parsed = g.rules._face(f)
+                if parsed:
+                    need[parsed[0]] = need.get(parsed[0], 0) + parsed[1]
+            met = S.need_met(g, need, (p,))
+            g.event("dice", player=p, faces=faces, met=met, everyone=True)
+            if not met:
+                failed.append(p)
+        g.by = by
+    return ok, failed
+
+
+def resolve_option(g, iid: int, opt, ctx: Ctx, fin: dict, rolled: bool = False) -> None:
+    """Roll, check, pay and apply one option, then queue what it asks for before `fin`."""
+    s = g.s
+    for sym in opt.symbols:
+        if sym not in s["used"]:
+            s["used"].append(sym)
+    if (opt.dice or opt.each_dice) and not rolled:
+        ok, failed = _roll_needs(g, opt, ctx)
+        base = {"player": ctx.player, "card": iid, "kind": ctx.kind, "helpers": list(ctx.helpers), "finish": fin}
+        if not ok or failed:
+            item = {"k": "fallback", **base}
+            if opt.each_dice:  # another action, possibly negative, or ignoring: and nothing is paid
+                item.update(option=opt.index, everyone=True)
+            s["queue"].insert(0, item)
+            return
+        if opt.each_dice:  # only after all rolled does each player say whether they meet the raised requirement
+            s["queue"].insert(0, {"k": "everyone-dice", **base, "option": opt.index, "variant": opt.variant,
+                                  "ask": list(range(s["players"]))})
+            return
+    g.event("resolve", player=ctx.player, card=s["cards"][iid], option=opt.index + 1, negative=opt.negative)
+    by = g.by
+    for sym, c in opt.costs:
+        g.by = sym
+        if not c(g, ctx, True) and not opt.negative:
+            raise AssertionError("a cost checked as payable could not be paid")
+    if opt.each_costs:
+        for p in range(s["players"]):
+            pctx = ctx.alone(p)
+            for sym, c in opt.each_costs:
+                g.by = sym
+                if not c(g, pctx, True) and not opt.negative:
+                    raise AssertionError("an everyone cost checked as payable could not be paid")
+    for sym, e in opt.effects:
+        g.by = sym
+        e(g, ctx)
+        if ctx.kind != "trigger" and ctx.player is not None:
+            g.bus("after", "symbol", (sym, ctx))
+    for p in range(s["players"]) if opt.each_effects else ():
+        pctx = ctx.alone(p)
+        for sym, e in opt.each_effects:
+            g.by = sym
+            e(g, pctx)
+    g.by = by
+    s["queue"][0:0] = ctx.new + [fin]
+
+
+def finish(g, fin: dict, ignored: bool = False) -> None:
+    s = g.s
+    s["bonus"] = {}
+    if fin.get("kind") == "day":
+        p = fin["player"]
+        iid = fin["card"]
+        if iid in s["z"][f"chosen/{p}"]:
+            dst = f"night/{p}" if (g.rules.has_moon(s["cards"][iid]) and not ignored) else "discard-up"
+            g.move(iid, f"chosen/{p}", dst)
+        s["done"][p] = True
+        for h in range(s["players"]):
+            if s["helping"][h] == p:
+                s["helping"][h] = None
+    S.check_end(g)
+
+
+def reveal(g) -> None:
+    s = g.s
+    z = s["z"]
+    revealed = {}
+    for p in range(s["players"]):
+        c = s["choice"][p]
+        if c is None:
+            continue
+        deck = z[f"deck/{p}"]
+        if c["kind"] == "sleep":
+            k = len(deck)
+            z["discard-down"].extend(reversed(deck))
+            deck.clear()
+            s["asleep"][p] = True
+            g.event("sleep-early", player=p, discarded=k)
+            continue
+        top = list(reversed(deck[-g.rules.backs_seen:]))
+        del deck[len(deck) - len(top):]
+        chosen = top[c["card"]]
+        rest = [top[j] for j in c["order"]]
+        deck.extend(reversed(rest))  # order[0] ends on top
+        z[f"chosen/{p}"].append(chosen)
+        s["done"][p] = False
+        revealed[str(p)] = s["cards"][chosen]
+    s["choice"] = [None] * s["players"]
+    g.event("reveal", cards=revealed)
+
+
+# ------------------------------------------------------------------ night
+def run_feeding(g):
+    s = g.s
+    s["nights"] += 1
+    g.event("night", n=s["nights"])
+    people = sum(len(s["z"][f"group/{p}"]) for p in range(s["players"]))
+    paid = min(people, s["res"].get("food", 0))
+    s["res"]["food"] -= paid
+    g.event("feeding", people=people, food_paid=paid, unfed=people - paid)
+    if people > paid:
+        S.add_skulls(g, people - paid, "unfed")
+    S.check_end(g)
+
+
+def run_missions(g):
+    g.s["queue"].extend({"k": "mission", "card": iid, "player": None} for iid in g.s["z"]["missions"])
+
+
+def run_new_day(g):
+    s = g.s
+    z = s["z"]
+    pile = z["discard-down"] + z["discard-up"]
+    z["discard-down"] = []
+    z["discard-up"] = []
+    rng = Rng(s["rng"])
+    rng.shuffle(pile)
+    s["rng"] = rng.state
+    n = s["players"]
+    for i, iid in enumerate(pile):
+        z[f"deck/{i % n}"].append(iid)
+    s["day"] += 1
+    s["asleep"] = [not z[f"deck/{p}"] for p in range(n)]
+    g.goto("day")
+    g.event("new-day", dealt=[len(z[f"deck/{p}"]) for p in range(n)])
+    if all(s["asleep"]):
+        g.end("unfinished", "no cards left to deal")
+
+
+# ------------------------------------------------------------------ listeners: at night, when revealed, on <symbol>
+def on_night_cards(g, _payload) -> None:
+    """`at night:` and moon cards: each card kept with a group is dealt with, every night."""
+    s = g.s
+    for p in range(s["players"]):
+        s["queue"].extend({"k": "nightcard", "card": iid, "player": p} for iid in s["z"][f"night/{p}"])
+
+
+def on_reveal(g, _payload) -> None:
+    """`when revealed:` options resolve as soon as their card is turned face up, before any card is resolved."""
+    s, r = g.s, g.rules
+    if not r.revealed:
+        return
+    for p in range(s["players"]):
+        for iid in s["z"][f"chosen/{p}"]:
+            if s["cards"][iid] in r.revealed:
+                s["queue"].append({"k": "revealed", "card": iid, "player": p})
+
+
+def on_symbol(g, payload) -> None:
+    """`on <symbol>:` options of cards kept with the acting group answer when that group performs the symbol."""
+    sym, ctx = payload
+    cids = g.rules.listeners.get(sym)
+    if not cids:
+        return
+    s = g.s
+    p = ctx.player
+    for iid in s["z"][f"night/{p}"]:
+        if s["cards"][iid] in cids and iid != ctx.card:
+            ctx.new.append({"k": "trigger", "card": iid, "player": p, "symbol": sym})
+
+
+# ------------------------------------------------------------------ decisions
+def wound_actions(g, item) -> list[dict]:
+    s, r = g.s, g.rules
+    out = []
+    for p in item["players"]:
+        for iid in s["z"][f"group/{p}"]:
+            w = s["wounds"].get(str(iid), 0)
+            h = r.persons[s["cards"][iid]]["hearts"]
+            out.append({"type": "wound", "player": item["decider"], "person": iid,
+                        "label": f"P{item['decider']}: wound {S.name(g, iid)} of P{p} ({w}/{h} hearts covered"
+                                 + (", dies)" if w >= h else ")")})
+    return out
+
+
+def apply_wound(g, item, a) -> None:
+    S.wound_person(g, a["person"])
+    item["n"] -= 1
+    if item["n"] <= 0 or not any(g.s["z"][f"group/{p}"] for p in item["players"]):
+        g.s["queue"].pop(0)
+
+
+def auto_wound(g, item) -> bool:
+    s = g.s
+    cands = [i for p in item["players"] for i in s["z"][f"group/{p}"]]
+    if not cands:
+        s["queue"].pop(0)
+        g.event("wound-nobody", n=item["n"])
+        return True
+    if len(cands) == 1:
+        S.wound_person(g, cands[0])
+        item["n"] -= 1
+        if item["n"] <= 0:
+            s["queue"].pop(0)
+        return True
+    return False
+
+
+def share_actions(g, item) -> list[dict]:
+    what = item["tool"].split("/")[-1] if item["what"] == "tool" else "the new person"
+    return [{"type": "share", "player": item["decider"], "to": q, "label": f"P{item['decider']}: {what} goes to P{q}'s group"}
+            for q in item["players"]]
+
+
+def apply_share(g, item, a) -> None:
+    g.s["queue"].pop(0)
+    if item["what"] == "tool":
+        S.gain_tool(g, item["tool"], a["to"], None)
+    elif g.s["z"]["people"]:
+        S.join_person(g, a["to"], None)
+    else:
+        g.event("deck-empty", deck="people")
+
+
+def craft_actions(g, item) -> list[dict]:
+    s, r = g.s, g.rules
+    p = item["player"]
+    ctx = Ctx(p, item["helpers"], None, "craft")
+    tool = item.get("tool")
+    out = []
+    for iid in s["z"]["workbench"]:
+        opts = r.options.get(s["cards"][iid], [])
+        if tool is not None and opts and r.tool_id(tool) not in {r.tool_id(x) for x in opts[0].symbols}:
+            continue
+        if opts and not opts[0].negative and in_stock(g, opts[0]) and affordable(g, opts[0], ctx):
+            out.append({"type": "craft", "player": p, "idea": iid, "label": f"P{p}: craft {S.name(g, iid)}"})
+    out.append({"type": "craft", "player": p, "idea": None, "label": f"P{p}: craft nothing"})
+    return out
+
+
+def apply_craft(g, item, a) -> None:
+    s = g.s
+    s["queue"].pop(0)
+    if a["idea"] is None:
+        g.event("craft-none", player=item["player"])
+        return
+    ctx = Ctx(item["player"], item["helpers"], a["idea"], "craft")
+    opt = g.rules.options[s["cards"][a["idea"]]][0]
+    g.event("craft", player=item["player"], idea=s["cards"][a["idea"]])
+    resolve_option(g, a["idea"], opt, ctx, {"k": "done"})
+
+
+def _card_options(g, item) -> list:
+    """The options a card decision offers: those of its trigger, or (missions, night cards) the card's own."""
+    opts = g.rules.options.get(g.s["cards"][item["card"]], [])
+    k = item["k"]
+    if k == "revealed":
+        return [o for o in opts if o.trigger == "revealed"]
+    if k == "trigger":
+        return [o for o in opts if o.trigger == "on" and o.on == item["symbol"]]
+    if k == "nightcard" and any(o.trigger == "night" for o in opts):
+        return [o for o in opts if o.trigger == "night"]
+    return [o for o in opts if o.trigger is None or k == "nightcard"]
+
+
+def card_decision_actions(g, item) -> list[dict]:
+    """Missions, night cards and triggered options: each affordable option, or any negative one; else nothing to do."""
+    s, r = g.s, g.rules
+    p = item.get("player")
+    who = 0 if p is None else p
+    cid = s["cards"][item["card"]]
+    ctx = Ctx(p, [], item["card"], item["k"])
+    out = []
+    costly = False
+    for o in _card_options(g, item):
+        costly = costly or bool(o.costs or o.each_costs)
+        if o.negative or affordable(g, o, ctx):
+            out.append(opt_action(g, who, cid, o, f"P{who}: {r.name(cid)}: {'negative action' if o.negative else 'action'} "
+                                                  f"{o.index + 1}: {o.text}"))
+    if not out:
+        out.append({"type": "ignore", "player": who, "label": f"P{who}: {r.name(cid)}: no action can be resolved"})
+    elif item["k"] == "trigger" and costly:  # paying for an extra effect is the group's choice
+        out.append({"type": "ignore", "player": who, "label": f"P{who}: {r.name(cid)}: do not use it"})
+    return out
+
+
+def fallback_actions(g, item) -> list[dict]:
+    """Dice not met: a negative action, or ignoring when there is none. After `everyone roll`, also another action."""
+    s, r = g.s, g.rules
+    p = item["player"]
+    who = 0 if p is None else p
+    cid = s["cards"][item["card"]]
+    opts = r.options.get(cid, [])
+    out = []
+    if item.get("everyone"):
+        ctx = Ctx(p, item["helpers"], item["card"], item["kind"])
+        for o in opts:
+            if o.trigger is None and not o.negative and not o.help and o.index != item["option"] and affordable(g, o, ctx):
+                out.append(opt_action(g, who, cid, o, f"P{who}: not everyone met it: action {o.index + 1} of {r.name(cid)}"))
+    negs = [o for o in opts if o.negative and o.trigger is None]
+    for o in negs:
+        out.append(opt_action(g, who, cid, o, f"P{who}: dice not met: negative action {o.index + 1} of {r.name(cid)}"))
+    if not negs or (item.get("everyone") and not r.is_danger(cid)):
+        out.append({"type": "ignore", "player": who, "label": f"P{who}: dice not met: ignore {r.name(cid)}"})
+    return out
+
+
+def apply_card_decision(g, item, a) -> None:
+    s = g.s
+    s["queue"].pop(0)
+    iid = item["card"]
+    if item["k"] == "fallback":
+        ctx = Ctx(item["player"], item["helpers"], iid, item["kind"])
+        fin = item["finish"]
+    else:
+        ctx = Ctx(item.get("player"), [], iid, item["k"])
+        fin = {"k": "finish", "player": item.get("player"), "card": iid, "kind": item["k"]}
+    if a["type"] == "ignore":
+        g.event("ignore", player=a["player"], card=s["cards"][iid])
+        finish(g, fin, ignored=True)
+        return
+    opt = g.rules.option(s["cards"][iid], a["option"], a.get("variant", 0))
+    resolve_option(g, iid, opt, ctx, fin)
+
+
+def everyone_dice_actions(g, item) -> list[dict]:
+    p = item["ask"][0]
+    name = g.rules.name(g.s["cards"][item["card"]])
+    return [{"type": "meet", "player": p, "label": f"P{p}: meet the raised requirement of {name}"},
+            {"type": "decline", "player": p, "label": f"P{p}: do not meet it (another action or ignoring)"}]
+
+
+def apply_everyone_dice(g, item, a) -> None:
+    s = g.s
+    if a["type"] == "decline":
+        g.event("decline", player=a["player"], card=s["cards"][item["card"]])
+        s["queue"][0] = {"k": "fallback", "player": item["player"], "card": item["card"], "kind": item["kind"],
+                         "helpers": item["helpers"], "finish": item["finish"], "option": item["option"], "everyone": True}
+        return
+    item["ask"].pop(0)
+    if item["ask"]:
+        return
+    s["queue"].pop(0)
+    ctx = Ctx(item["player"], item["helpers"], item["card"], item["kind"])
+    opt = g.rules.option(s["cards"][item["card"]], item["option"], item["variant"])
+    resolve_option(g, item["card"], opt, ctx, item["finish"], rolled=True)
+
+
+def auto_finish(g, item) -> bool:
+    g.s["queue"].pop(0)
+    finish(g, item)
+    return True
+
+
+def auto_done(g, item) -> bool:
+    g.s["queue"].pop(0)
+    return True
+
+
+# ------------------------------------------------------------------ rule-test `given` keys beyond the derived ones
+def given_groups(g, value, used, take) -> None:
+    s = g.s
+    for p, cards in sorted(value.items()):
+        zone = f"group/{p}"
+        for iid in s["z"][zone]:
+            s["wounds"].pop(str(iid), None)
+        s["z"]["box"].extend(s["z"][zone])
+        s["z"][zone] = []
+        for c in cards:
+            cid, w = (c, 0) if isinstance(c, str) else (c["card"], int(c.get("wounds", 0)))
+            iid = take(cid)
+            s["z"][zone].append(iid)
+            if w:
+                s["wounds"][str(iid)] = w
+
+
+def given_tools(g, value, used, take) -> None:
+    s, r = g.s, g.rules
+    for p, tools in sorted(value.items()):
+        held = s["tools"][int(p)]
+        for t, k in held.items():
+            if t in s["supply"]:
+                s["supply"][t] += k
+        held.clear()
+        for nm, k in tools.items():
+            t = r.tool_id(nm)
+            if t in s["supply"]:
+                if s["supply"][t] < k:
+                    raise ValueError(f"given: only {s['supply'][t]} {nm} left in the supply")
+                s["supply"][t] -= k
+            if k:
+                held[t] = k
+
+
+def given_dice(g, value, used, take) -> None:
+    g.s["forced_dice"] = list(value)
+
+
+def after_given(g) -> None:
+    for p in range(g.s["players"]):
+        g.s["asleep"][p] = not g.s["z"][f"deck/{p}"]

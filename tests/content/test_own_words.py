@@ -95,3 +95,24 @@ def test_cited_headings_are_whole_lines(path, rulebook_lines):
 def test_heading_check_rejects_a_partial_line(rulebook_lines):
     assert "Module M: A New Beginning (12 cards) — Difficulty: Easy" in rulebook_lines["000_97f291d3c44cb3f7.txt"]
     assert "Module M: A New Beginning" not in rulebook_lines["000_97f291d3c44cb3f7.txt"]
+
+
+def _rule_test_files():
+    return sorted(p for p in (CONTENT.parent / "tests" / "rules").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", _rule_test_files(), ids=lambda p: p.name)
+def test_rule_tests_are_in_our_own_words(path, rulebook_shingles):
+    import json
+
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data.pop("section", None)  # cited headings are verbatim by design
+    for e in data.get("excluded", []):
+        e.pop("section", None)
+    hits = []
+    for where, text in iter_strings(data):
+        for g in shingles(normalise_words(text), N):
+            if g in rulebook_shingles:
+                hits.append(f"{'.'.join(map(str, where))}: '{' '.join(g)}' (from {rulebook_shingles[g]})")
+                break
+    assert not hits, "a rule test shares 8+ consecutive words with a rulebook:\n" + "\n".join(hits)

@@ -744,7 +744,7 @@ def _card_options(g, item) -> list:
         return [o for o in opts if o.trigger == "on" and o.on == item["symbol"]]
     if k == "nightcard" and any(o.trigger == "night" for o in opts):
         return [o for o in opts if o.trigger == "night"]
-    return [o for o in opts if o.trigger is None or k == "nightcard"]
+    return [o for o in opts if o.trigger is None]
 
 
 def card_decision_actions(g, item) -> list[dict]:

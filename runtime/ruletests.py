@@ -210,6 +210,7 @@ def _subsequence(expected: list, events: list) -> str | None:
 def run_test(test: dict, bundle: dict) -> None:
     content = test.get("content") or {}
     g = Game.new(bundle, game=content.get("game", "game:paleo"), scenario=content.get("scenario"),
+                 boards=content.get("boards"), options=content.get("options"),
                  players=int(test.get("players", 2)), seed=int(test.get("seed", 0)), stack=test.get("setup"))
     apply_given(g, test.get("given") or {})
     _invariants(g, "the given state")

@@ -260,9 +260,10 @@ _CACHE: dict = {}
 
 def rules_for(bundle: dict, definition, setup: dict) -> Rules:
     """The Rules of (bundle, game, setup), built once and shared."""
-    key = (id(bundle), definition.id, tuple(setup["modules"]), tuple(setup["boards"]), tuple(sorted(setup["options"].items())))
+    key = (id(bundle), id(definition), tuple(setup["modules"]), tuple(setup["boards"]),
+           tuple(sorted(setup["options"].items())))
     hit = _CACHE.get(key)
-    if hit is not None and hit.bundle is bundle:
+    if hit is not None and hit.bundle is bundle and hit.definition is definition:
         return hit
     if len(_CACHE) > 64:
         _CACHE.clear()

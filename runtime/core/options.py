@@ -135,10 +135,9 @@ def compile_option(index: int, text: str, ir: dict, ops: dict) -> list[Option]:
             factory = ops.get(sym)
             if factory is None:
                 raise OpError(f"symbol `{sym}` has no runtime implementation")
-            if sym == "symbol:help":
-                opt.help = True
             args = call.get("args") or {}
             fn = factory(position, args)
+            opt.help = opt.help or bool(getattr(fn, "help", False))  # an op may mark its option (avoidable dangers)
             opt.symbols.append(sym)
             opt.calls.append((position, sym, args))
             if position == "requirement":

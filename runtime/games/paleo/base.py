@@ -757,6 +757,8 @@ def card_decision_actions(g, item) -> list[dict]:
     out = []
     costly = False
     for o in _card_options(g, item):
+        if o.help:  # help marks an avoidable danger of the day; elsewhere it offers nothing to resolve
+            continue
         costly = costly or bool(o.costs or o.each_costs)
         if o.negative or affordable(g, o, ctx):
             out.append(opt_action(g, who, cid, o, f"P{who}: {r.name(cid)}: {'negative action' if o.negative else 'action'} "

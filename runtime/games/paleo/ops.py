@@ -214,7 +214,8 @@ def help_op(position, args):
     # played yet, so it is refused rather than treated as free.
     if position == "reward":
         def run(g, ctx):
-            g.event("help-symbol", player=ctx.player)
+            raise AssertionError("a help option is never resolved: it opens the help actions")
+        run.help = True
         return run
     _unsupported("symbol:help", position)
 

@@ -1,0 +1,191 @@
+"""Nothing is played that no rule test checks: every registry symbol in every position, and every IR node kind,
+is either refused (the game is then not playable, naming it) or exercised by a rule test that fails without it.
+
+Symbols are checked by mutation: each op the engine plays in a position is replaced by a neutral one
+(a requirement that asks nothing, a cost that takes nothing, an effect that does nothing, and no mark
+on its option) and the rule tests are run again; at least one must fail. A registered no-op therefore
+never counts as played. IR node kinds are checked by the rule tests' resolved options: an accepted kind
+must appear in an option some passing rule test resolves, and a kind the runtime refuses must make a
+bundle that uses it not playable.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from runtime import NotPlayable, new_game
+from runtime.core import OpError, compile_option
+from runtime.core.definition import REGISTRY
+from runtime.games.paleo import PaleoDefinition, rules as paleo_rules
+from runtime.games.paleo.base import BaseSystem
+from runtime.ruletests import RuleTestFailure, discover, load_test, run_test
+
+ROOT = Path(__file__).resolve().parents[2]
+ARGS = {"n": 1, "item": "symbol:raft", "secret": {"ref": "secret", "number": 1}, "tool": None}
+NEUTRAL = {
+    "requirement": lambda need: None,
+    "cost": lambda g, ctx, do: True,
+    "reward": lambda g, ctx: None,
+    "negative": lambda g, ctx: None,
+}
+
+
+def _call_ir(sym: str, position: str, params: list) -> dict:
+    args = {p["name"]: ARGS.get(p["name"], 1) for p in params if p["name"] in ARGS or p.get("type") in ("count", "int")}
+    kind = {"requirement": "require", "cost": "cost", "reward": "reward", "negative": "suffer"}[position]
+    return {"node": "option", "clauses": [{"node": "clause", "kind": kind, "position": position,
+                                           "body": {"node": "call", "symbol": sym, "args": args}}]}
+
+
+def _played(bundle) -> tuple[list, list]:
+    """(played, refused) (symbol, position) pairs of game:paleo's registry symbols."""
+    ops = BaseSystem.ops
+    played, refused = [], []
+    for sym in bundle["symbols"]:
+        if "game:paleo" not in (sym.get("games") or []):
+            continue
+        for pos in sym.get("positions") or []:
+            if pos == "trigger":
+                continue
+            pair = (sym["id"], pos)
+            if sym["id"] not in ops:
+                refused.append(pair)
+                continue
+            try:
+                compile_option(0, "", _call_ir(sym["id"], pos, sym.get("params") or []), ops)
+            except OpError:
+                refused.append(pair)
+            else:
+                played.append(pair)
+    return played, refused
+
+
+def _tests():
+    return [(p.name, load_test(p)) for p in discover(ROOT)]
+
+
+def _first_failure(tests, bundle) -> str | None:
+    for name, t in tests:
+        try:
+            run_test(t, bundle)
+        except (RuleTestFailure, AssertionError, NotPlayable):
+            return name
+    return None
+
+
+class _Mutated(PaleoDefinition):
+    def __init__(self, sym, pos):
+        super().__init__()
+        base = BaseSystem()
+        real = base.ops[sym]
+
+        def factory(position, args):
+            return NEUTRAL[position] if position == pos else real(position, args)
+
+        base.ops = {**base.ops, sym: factory}
+        self.systems = (base,)
+
+
+def test_the_unmutated_rule_tests_pass(bundle):
+    assert _first_failure(_tests(), bundle) is None
+
+
+def test_every_played_symbol_position_is_asserted_by_a_rule_test(bundle, monkeypatch):
+    played, refused = _played(bundle)
+    assert len(played) >= 40 and refused
+    tests = _tests()
+    unasserted = []
+    for sym, pos in played:
+        monkeypatch.setitem(REGISTRY, "game:paleo", _Mutated(sym, pos))
+        paleo_rules._CACHE.clear()
+        if _first_failure(tests, bundle) is None:
+            unasserted.append(f"{sym} as a {pos}")
+    paleo_rules._CACHE.clear()
+    assert not unasserted, "played, yet no rule test fails when the op does nothing: " + ", ".join(unasserted)
+
+
+def _with_card(bundle, options: list[dict]) -> dict:
+    """The bundle with module C's Watchtower given these compiled options (the runtime reads IR from bundles)."""
+    b = json.loads(json.dumps(bundle))
+    card = next(c for c in b["cards"] if c["id"] == "card:synthetic/c-watchtower")
+    card["options"] = options
+    return b
+
+
+def test_every_refused_symbol_position_makes_the_game_not_playable(bundle):
+    _, refused = _played(bundle)
+    syms = {s["id"]: s for s in bundle["symbols"]}
+    for sym, pos in refused:
+        ir = _call_ir(sym, pos, syms[sym].get("params") or [])
+        with pytest.raises(NotPlayable) as exc:
+            new_game(_with_card(bundle, [{"text": "x", "ir": ir}]), scenario="C", players=2, seed=0)
+        assert sym in str(exc.value.facts), (sym, pos)
+
+
+def _node_kinds() -> set[str]:
+    from compiler.effects.ir import CLAUSE_KINDS, NODES, TRIGGER_KINDS
+
+    out = {n for n in NODES if n != "clause"} | {f"trigger:{t}" for t in TRIGGER_KINDS}
+    for k in CLAUSE_KINDS:
+        out |= {f"clause:{k}", f"clause:{k}:everyone"}
+    return out
+
+
+def _resolved_nodes(tests, bundle, monkeypatch) -> dict[str, str]:
+    """Node kind -> the first passing rule test that resolves an option made with it."""
+    from runtime.games.paleo import base
+
+    seen: dict[str, str] = {}
+    current = {"name": None}
+    real = base.resolve_option
+
+    def spy(g, iid, opt, ctx, fin, rolled=False):
+        for k in opt.nodes:
+            seen.setdefault(k, current["name"])
+        return real(g, iid, opt, ctx, fin, rolled)
+
+    monkeypatch.setattr(base, "resolve_option", spy)
+    for name, t in tests:
+        current["name"] = name
+        before = dict(seen)
+        try:
+            run_test(t, bundle)
+        except RuleTestFailure:
+            seen.clear()
+            seen.update(before)  # only passing tests count
+    return seen
+
+
+REFUSED_NODE_IR = {
+    "clause:reward:everyone": {"node": "option", "clauses": [
+        {"node": "clause", "kind": "reward", "position": "reward", "everyone": True,
+         "body": {"node": "call", "symbol": "symbol:food", "args": {"n": 1}}}]},
+    "trigger:on": {"node": "option", "trigger": {"kind": "on", "call": {"node": "call", "symbol": "symbol:harvest",
+                                                                          "args": {}}},
+                   "clauses": [{"node": "clause", "kind": "reward", "position": "reward",
+                                "body": {"node": "call", "symbol": "symbol:food", "args": {"n": 1}}}]},
+}
+
+
+def test_every_ir_node_kind_is_played_by_a_rule_test_or_refused(bundle, monkeypatch):
+    kinds = _node_kinds()
+    seen = _resolved_nodes(_tests(), bundle, monkeypatch)
+    missing = sorted(k for k in kinds if k not in seen and k not in REFUSED_NODE_IR)
+    assert not missing, f"IR node kinds neither resolved by a passing rule test nor refused: {missing}"
+    for kind, ir in REFUSED_NODE_IR.items():
+        assert kind not in seen
+        with pytest.raises(NotPlayable):
+            new_game(_with_card(bundle, [{"text": kind, "ir": ir}]), scenario="C", players=2, seed=0)
+    with pytest.raises(NotPlayable, match="no runtime implementation"):
+        new_game(_with_card(bundle, [{"text": "x", "ir": {"node": "option", "clauses": [
+            {"node": "clause", "kind": "reward", "position": "reward",
+             "body": {"node": "twist", "items": []}}]}}]), scenario="C", players=2, seed=0)
+
+
+def test_on_symbol_triggers_answer_while_no_symbol_that_may_trigger_is_played(bundle):
+    """Every symbol the registry lets trigger (`on <symbol>:`) is refused today, so no `on` option is played."""
+    triggers = [s["id"] for s in bundle["symbols"] if "trigger" in (s.get("positions") or [])]
+    assert triggers and not set(triggers) & set(BaseSystem.ops)

@@ -82,6 +82,11 @@ def build_parser() -> argparse.ArgumentParser:
     sim = sub.add_parser("sim", help="play seeded games and report outcomes")
     sim.add_argument("--bundle", metavar="FILE", required=True)
     sim.add_argument("--scenario", metavar="ID", required=True)
+    sim.add_argument("--game", metavar="ID", default=None, help="the game id (default: the scenario's game)")
+    sim.add_argument("--board", metavar="ID", action="append", default=None,
+                     help="a board of the setup record (repeatable; default: the scenario's boards)")
+    sim.add_argument("--option", metavar="NAME=VALUE", action="append", default=None,
+                     help="a setup option the game definition declares, such as a mode (repeatable)")
     sim.add_argument("--players", type=int, default=2)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)

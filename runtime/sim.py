@@ -28,9 +28,9 @@ def game_for(bundle: dict, scenario: str | None) -> str:
 
 
 def play(bundle: dict, *, game: str, scenario: str | None, players: int, seed: int, policy: str,
-         on_action=None) -> Game:
+         on_action=None, boards=None, options=None) -> Game:
     """Play one game to its end; `on_action(game)` runs after every action (invariants, round trips)."""
-    g = Game.new(bundle, game=game, scenario=scenario, players=players, seed=seed)
+    g = Game.new(bundle, game=game, scenario=scenario, boards=boards, options=options, players=players, seed=seed)
     pol = POLICIES[policy](seed)
     while not g.is_terminal():
         g.apply(pol(g))
@@ -82,18 +82,20 @@ class Progress:
 
 
 def run(bundle: dict, *, scenario: str | None, players: int, games: int, seed: int, policy: str,
-        progress: bool = True) -> dict:
-    game = game_for(bundle, scenario)
+        progress: bool = True, game: str | None = None, boards=None, options=None) -> dict:
+    game = game or game_for(bundle, scenario)
     results = []
     bar = Progress(games) if progress else None
     used_symbols: set[str] = set()
     for i in range(games):
-        g = play(bundle, game=game, scenario=scenario, players=players, seed=seed + i, policy=policy)
+        g = play(bundle, game=game, scenario=scenario, players=players, seed=seed + i, policy=policy,
+                 boards=boards, options=options)
         results.append(result_of(g, seed + i))
         used_symbols |= set(g.rules.symbols_in_play)
         if bar:
             bar.update(i + 1)
-    return {"scenario": scenario, "players": players, "policy": policy, "seed": seed, "results": results,
+    return {"scenario": scenario, "game": game, "setup": g.s["setup"] if games else None, "players": players,
+            "policy": policy, "seed": seed, "results": results,
             "summary": summarise(results, sorted(used_symbols))}
 
 
@@ -101,10 +103,18 @@ def main(args) -> int:
     if args.games < 1:
         sys.stderr.write(f"paleo sim: --games must be at least 1 (got {args.games})\n")
         return 2
+    options = {}
+    for item in getattr(args, "option", None) or []:
+        name, eq, value = item.partition("=")
+        if not eq or not name:
+            sys.stderr.write(f"paleo sim: --option takes NAME=VALUE (got {item[:60]!r})\n")
+            return 2
+        options[name] = value
     try:
         bundle = load_bundle(args.bundle)
         report = run(bundle, scenario=args.scenario, players=args.players, games=args.games, seed=args.seed,
-                     policy=getattr(args, "policy", "random") or "random")
+                     policy=getattr(args, "policy", "random") or "random", game=getattr(args, "game", None),
+                     boards=getattr(args, "board", None), options=options or None)
     except (BundleError, SetupError) as exc:
         sys.stderr.write(f"paleo sim: {exc}\n")
         return 2

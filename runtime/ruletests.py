@@ -13,11 +13,16 @@ A rule test is a JSON file (standard library only, like the rest of the runtime)
       "expect": {"state": {"skulls": 0}, "events": [{"t": "reveal"}], "legal": {"excludes": [{"type": "ignore"}]}}
     }
 
-`setup` stacks the support decks before the setup draws (`people`, `dreams`, `ideas`: card ids,
-top first; players draw in seat order). `given` then sets, by card id: `decks` (top first), `groups` (card ids or {card, wounds}),
-`people` / `dreams` / `ideas` (support decks, top first), `missions`, `workbench`, `night`,
-`tools` (per player, by tool name), `res`, `skulls`, `victory`, `dice` (forced faces). Cards
-it displaces are set aside in the `box` zone. An action is a partial record: the one legal
+`content` names the pack and the setup record (`scenario`, and optionally `boards` and
+`options`); `interpretation` names the interpretation record a test of an unsettled rule
+follows. `setup` stacks the support decks before the setup draws (`people`, `dreams`, `ideas`:
+card ids, top first; players draw in seat order). `given` then sets the declared zones and
+counters by their keys (`given_keys(game)` lists them; a zone per player is {seat: card ids};
+decks and support decks top first, the others bottom first; counters by value), plus the keys
+systems add: Paleo's `groups` (card ids or {card, wounds}), `tools` (per player, by tool name)
+and `dice` (forced faces). An unknown key fails the test. Cards it displaces are set aside in
+the `box` zone. `expect.state` is matched against `view()`: every declared zone and counter by
+the same keys, plus `phase`, `step`, `pending`, `outcome` and the systems' keys. An action is a partial record: the one legal
 action matching every field given is applied; `"illegal": true` asserts that no legal action
 matches and that `apply` refuses it without changing the state. `expect` may hold `state`
 (partially matched against `view()`), `events` (an ordered subsequence of the events after

@@ -148,6 +148,7 @@ class System:
     ops: dict = {}
     given: dict = {}
     phases: tuple = ()   # phase names this system introduces, in play order
+    action_lists: tuple = ()  # keys of its actions whose values are lists (copied for each caller)
 
     def applies(self, setup: dict, bundle: dict) -> bool:
         return True

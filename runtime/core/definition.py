@@ -63,8 +63,7 @@ class GameDefinition:
     def start(self, rules, setup: dict, players: int, seed: int):
         raise NotImplementedError
 
-    def stamp(self, game) -> dict:
-        return {}
+    stamp: tuple = ()  # state keys copied into every event (Paleo: the day)
 
     def outcome_fields(self, game) -> dict:
         return {}

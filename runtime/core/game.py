@@ -23,8 +23,12 @@ def action_key(action: dict) -> str | None:
         return None
 
 
-def _copy(action: dict) -> dict:
-    return {k: (list(v) if isinstance(v, list) else v) for k, v in action.items()}
+def _copy(action: dict, list_keys: tuple) -> dict:
+    c = dict(action)
+    for k in list_keys:
+        if k in c:
+            c[k] = list(c[k])
+    return c
 
 
 class Game:
@@ -155,7 +159,8 @@ class Game:
 
     def legal_actions(self, player: int | None = None) -> list[dict]:
         # copies: a caller editing a returned record cannot change what `apply` accepts
-        return [_copy(a) for a in self._legal_now() if player is None or a["player"] == player]
+        keys = self.layout.action_lists
+        return [_copy(a, keys) for a in self._legal_now() if player is None or a["player"] == player]
 
     def _compute_legal(self) -> list[dict]:
         s = self.s
@@ -210,14 +215,16 @@ class Game:
                     continue
                 return
             phase, step = s["phase"], s["step"]
-            st = lay.step[(phase, step)]
+            st, before, after = lay.step_run[(phase, step)]
             self.by = st.rule
-            self.bus("before", "step:" + step, None)
+            for fn in before:
+                fn(self, None)
             r = st.run(self)
             if r == WAIT:
                 return
-            if (s["phase"], s["step"]) == (phase, step):  # the step did not move the game itself
-                self.bus("after", "step:" + step, None)
+            if s["step"] == step and s["phase"] == phase:  # the step did not move the game itself
+                for fn in after:
+                    fn(self, None)
                 seq = lay.step_names[phase]
                 i = seq.index(step)
                 if i + 1 >= len(seq):
@@ -227,7 +234,9 @@ class Game:
     # ------------------------------------------------------------------ events, bus, outcome
     def event(self, t: str, **fields) -> None:
         e = {"t": t}
-        e.update(self.rules.definition.stamp(self))
+        s = self.s
+        for k in self.rules.definition.stamp:
+            e[k] = s[k]
         e.update(fields)
         if "by" not in e:
             e["by"] = self.by

@@ -14,15 +14,12 @@ def is_int(v, lo=0) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and v >= lo
 
 
-def _counter_values(c, v):
-    """(label, value) pairs of one scope instance of a counter, or None when its shape is wrong."""
+def _bad_shape(c, v) -> bool:
     if c.keys is None:
-        return [(c.name, v)]
-    if not isinstance(v, dict) or not all(isinstance(k, str) for k in v):
-        return None
-    if c.keys != "any" and set(v) != set(c.keys):
-        return None
-    return [(f"{c.name} {k}", x) for k, x in v.items()]
+        return False
+    if type(v) is not dict or not all(type(k) is str for k in v):
+        return True
+    return c.keys != "any" and v.keys() != set(c.keys)
 
 
 def counter_problems(game) -> list[str]:
@@ -33,28 +30,33 @@ def counter_problems(game) -> list[str]:
         hi = c.max(r) if c.max else None
         lo = 1 if c.drop_zero else c.min
         for p, v in enumerate(vals):
-            pairs = _counter_values(c, v)
-            who = f"player {p}: " if c.scope == "player" else ""
-            if pairs is None:
+            if _bad_shape(c, v):
+                who = f"player {p}: " if c.scope == "player" else ""
                 out.append(f"{who}`{c.name}` does not have the declared shape"
                            + ("" if c.keys in (None, "any") else f" (counts of {', '.join(c.keys)})"))
                 continue
-            for label, x in pairs:
-                if not is_int(x, lo):
-                    out.append(f"{who}{label} is {x!r}; it is a count of at least {lo}")
-                elif hi is not None and x > hi:
-                    out.append(f"{who}{label} is {x}; at most {hi}")
+            for k, x in (((None, v),) if c.keys is None else v.items()):
+                if type(x) is not int or x < lo or (hi is not None and x > hi):
+                    who = f"player {p}: " if c.scope == "player" else ""
+                    label = c.name if k is None else f"{c.name} {k}"
+                    out.append(f"{who}{label} is {x!r}; it is a count of at least {lo}" if not is_int(x, lo)
+                               else f"{who}{label} is {x}; at most {hi}")
         if c.stock is not None:
-            stock = c.stock(r)
+            mine = s[c.name] if type(s[c.name]) is dict else {}
             held = s.get(c.held_in) if c.held_in else None
-            for k in s[c.name] if isinstance(s[c.name], dict) else ():
+            held = [h for h in held if type(h) is dict] if type(held) is list else []
+            stock = c.stock(r)
+            for k in mine:
                 if k not in stock:
                     out.append(f"`{c.name}` holds `{k}`, which has no stock")
             for k, total in stock.items():
-                left = s[c.name].get(k, 0) if isinstance(s[c.name], dict) else 0
-                have = sum(x for h in held if isinstance(h, dict) for x in [h.get(k, 0)] if is_int(x)) \
-                    if isinstance(held, list) else 0
-                if is_int(left) and left + have != total:
+                left = mine.get(k, 0)
+                have = 0
+                for h in held:
+                    x = h.get(k, 0)
+                    if type(x) is int:
+                        have += x
+                if type(left) is int and left + have != total:
                     out.append(f"{k}: {left} in `{c.name}` and {have} held, but the stock is {total}")
     return out
 
@@ -65,16 +67,19 @@ def violations(game) -> list[str]:
     out: list[str] = []
     n = len(s["cards"])
     seen = [0] * n
+    holds = lay.holds
     for zone, ids in s["z"].items():
-        decl, _ = lay.zone_of(zone)
-        pred = getattr(r, "is_" + decl.holds) if decl is not None and decl.holds else None
         for i in ids:
-            if not is_int(i) or i >= n:
+            if type(i) is not int or i < 0 or i >= n:
                 out.append(f"zone {zone} holds unknown card instance {i!r}")
                 continue
             seen[i] += 1
-            if pred is not None and not pred(s["cards"][i]):
-                out.append(f"zone {zone} holds {s['cards'][i]}, which is not a {decl.holds}")
+        what = holds.get(zone.partition("/")[0])
+        if what:
+            pred = getattr(r, "is_" + what)
+            for i in ids:
+                if type(i) is int and 0 <= i < n and not pred(s["cards"][i]):
+                    out.append(f"zone {zone} holds {s['cards'][i]}, which is not a {what}")
     for i, c in enumerate(seen):
         if c != 1:
             out.append(f"card instance {i} ({s['cards'][i]}) is in {c} zones")
@@ -190,7 +195,6 @@ def state_problems(rules, s) -> list[str]:
     if out:
         return out
     g = Game(rules, s)
-    out += counter_problems(g)
     for item in s["queue"]:
         msg = decision_problem(g, item)
         if msg:

@@ -69,6 +69,13 @@ class Layout:
         self.step = {(ph, st.name): st for ph, seq in self.steps.items() for st in seq}
         self.step_names = {ph: tuple(st.name for st in seq) for ph, seq in self.steps.items()}
         self.listening = tuple(z for z in self.zones if z.listens)
+        self.holds = {z.name: z.holds for z in self.zones if z.holds}
+        self._names: dict = {}
+        # per step: the step and its before / after listeners, looked up once per step run
+        self.step_run = {key: (st, tuple(self.hooks.get(("before", "step:" + st.name), ())),
+                               tuple(self.hooks.get(("after", "step:" + st.name), ())))
+                         for key, st in self.step.items()}
+        self.action_lists = tuple(sorted({k for s in self.systems for k in getattr(s, "action_lists", ())}))
 
     @staticmethod
     def _add(table: dict, key, value, what: str) -> None:
@@ -77,7 +84,10 @@ class Layout:
         table[key] = value
 
     def zone_names(self, players: int) -> list[str]:
-        return [n for z in self.zones for n in z.names(players)]
+        names = self._names.get(players)
+        if names is None:
+            names = self._names[players] = [n for z in self.zones for n in z.names(players)]
+        return list(names)
 
     def zone_of(self, name: str):
         """The declaration of a zone instance name (`deck/1` -> the `deck` zone) and its player (or None)."""

@@ -27,7 +27,7 @@ class Option:
 
     __slots__ = ("index", "variant", "text", "negative", "forbid", "dice", "costs", "effects", "symbols",
                  "trigger", "on", "help", "calls", "need_static", "each_need", "each_forbid", "each_dice",
-                 "each_costs", "each_effects", "nodes")
+                 "each_costs", "each_effects", "nodes", "everyone")
 
     def __init__(self, index: int, variant: int, text: str):
         self.index = index
@@ -50,10 +50,11 @@ class Option:
         self.each_costs: list = []       # `everyone:` costs, paid by each player from their own group
         self.each_effects: list = []     # `everyone:` negative outcomes, suffered by each group
         self.nodes: frozenset = frozenset()  # the IR node kinds this option is made of (for coverage reports)
+        self.everyone = False
 
-    @property
-    def everyone(self) -> bool:
-        return bool(self.each_need or self.each_forbid or self.each_dice or self.each_costs or self.each_effects)
+    def seal(self) -> None:
+        """Fix the derived flags once the option is compiled."""
+        self.everyone = bool(self.each_need or self.each_forbid or self.each_dice or self.each_costs or self.each_effects)
 
     def need(self) -> dict:
         """A fresh copy of what the requirements ask for (skill totals, `tool:<id>`, `res:<name>`)."""
@@ -149,5 +150,6 @@ def compile_option(index: int, text: str, ir: dict, ops: dict) -> list[Option]:
                 (opt.each_costs if each else opt.costs).append((sym, fn))
             else:
                 (opt.each_effects if each else opt.effects).append((sym, fn))
+        opt.seal()
         out.append(opt)
     return out

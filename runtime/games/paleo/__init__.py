@@ -78,8 +78,7 @@ class PaleoDefinition(GameDefinition):
             out[zone] = list(cids)
         return out
 
-    def stamp(self, game) -> dict:
-        return {"day": game.s["day"]}
+    stamp = ("day",)
 
     def outcome_fields(self, game) -> dict:
         s = game.s

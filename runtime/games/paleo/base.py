@@ -111,6 +111,7 @@ class BaseSystem(System):
 
     name = "paleo"
     phases = ("day", "night")
+    action_lists = ("order",)
     boards = ("board:base-camp", "board:night", "board:wilderness", "board:workbench", "board:cemetery")
     zones = (
         Zone("deck", "player", "count", key="decks"),
@@ -419,6 +420,11 @@ def affordable(g, opt, ctx: Ctx) -> bool:
         f(need)
         if S.need_met(g, need, players):
             return False
+    if not opt.everyone:
+        for _, c in opt.costs:
+            if not c(g, ctx, False):
+                return False
+        return True
     n = g.s["players"]
     if opt.each_need or opt.each_forbid:
         for p in range(n):
@@ -525,11 +531,13 @@ def resolve_option(g, iid: int, opt, ctx: Ctx, fin: dict, rolled: bool = False) 
                 g.by = sym
                 if not c(g, pctx, True) and not opt.negative:
                     raise AssertionError("an everyone cost checked as payable could not be paid")
+    heard = g.layout.hooks.get(("after", "symbol")) if ctx.kind != "trigger" and ctx.player is not None else None
     for sym, e in opt.effects:
         g.by = sym
         e(g, ctx)
-        if ctx.kind != "trigger" and ctx.player is not None:
-            g.bus("after", "symbol", (sym, ctx))
+        if heard:
+            for fn in heard:
+                fn(g, (sym, ctx))
     for p in range(s["players"]) if opt.each_effects else ():
         pctx = ctx.alone(p)
         for sym, e in opt.each_effects:

@@ -179,7 +179,10 @@ class Game:
             raise IllegalAction("the game is over")
         legal = self._legal_now()
         k = action_key(action) if isinstance(action, dict) else None
-        match = next((a for a in legal if action_key(a) == k), None) if k is not None else None
+        match = None
+        if k is not None:  # equal type and player first: cheap, and implied by equal JSON
+            t, p = action.get("type"), action.get("player")
+            match = next((a for a in legal if a["type"] == t and a["player"] == p and action_key(a) == k), None)
         if match is None:
             raise IllegalAction(f"illegal action {_short(action)}; legal now: "
                                 + "; ".join(a["label"] for a in legal[:12]) + (" ..." if len(legal) > 12 else ""))

@@ -112,7 +112,9 @@ class Decision:
     """A kind of pending decision, stored in the queue as {"k": kind, ...fields}.
 
     fields: field name -> one of "player" (a seat), "player?" (a seat or null), "players" (list of seats),
-    "card" (a card instance), "count" (an int >= 1), "int", "str", "str?", "bool", "dict", "list", "any".
+    "card" / "card?" (a card instance), "count" (an int >= 1), "int", "str", "str?", "bool", "dict", "list",
+    "any", or "decision" (a decision item to queue later, itself checked); a trailing "~" makes the field
+    optional. Every item may also carry `by` (the rule, symbol or record id its events are logged with).
     `actions(game, item)` lists the legal choices; `apply(game, item, action)` plays one (and pops the item
     when it is settled); `auto(game, item)` settles an item needing no choice and returns True, or False.
     `where(game, item)` returns a problem when a saved item is not where that decision is taken."""

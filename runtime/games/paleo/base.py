@@ -99,6 +99,13 @@ def _where_dice(g, item):
     return _where_card("chosen", "night", "missions", "workbench")(g, item)
 
 
+def _where_listening(g, item):
+    p = item["player"]
+    if not any(item["card"] in g.s["z"][f"{z.name}/{p}"] for z in g.layout.listening if z.scope == "player"):
+        return f"pending decision trigger for card instance {item['card']}, which lies in no zone heard for P{p}"
+    return None
+
+
 def _where_night(g, item):
     p = item["player"]
     if p is None or item["card"] not in g.s["z"][f"night/{p}"]:
@@ -177,7 +184,7 @@ class BaseSystem(System):
             Decision("revealed", {"card": "card", "player": "player"}, card_decision_actions, apply_card_decision,
                      where=_where_card("chosen"), rule="rule:paleo/when-revealed"),
             Decision("trigger", {"card": "card", "player": "player", "symbol": "str"}, card_decision_actions,
-                     apply_card_decision, where=_where_card("night"), rule="rule:paleo/on-symbol"),
+                     apply_card_decision, where=_where_listening, rule="rule:paleo/on-symbol"),
             Decision("everyone-dice", {"player": "player?", "card": "card", "kind": "str", "helpers": "players",
                                        "finish": "decision", "option": "int", "variant": "int", "ask": "players"},
                      everyone_dice_actions, apply_everyone_dice, where=_where_dice,
@@ -656,9 +663,12 @@ def on_symbol(g, payload) -> None:
         return
     s = g.s
     p = ctx.player
-    for iid in s["z"][f"night/{p}"]:
-        if s["cards"][iid] in cids and iid != ctx.card:
-            ctx.new.append({"k": "trigger", "card": iid, "player": p, "symbol": sym})
+    for zone in g.layout.listening:  # the zones whose cards are heard for their player
+        if zone.scope != "player":
+            continue
+        for iid in s["z"][f"{zone.name}/{p}"]:
+            if s["cards"][iid] in cids and iid != ctx.card:
+                ctx.new.append({"k": "trigger", "card": iid, "player": p, "symbol": sym})
 
 
 # ------------------------------------------------------------------ decisions

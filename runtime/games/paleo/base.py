@@ -32,10 +32,6 @@ RULES = {
 }
 
 
-def _persons(v, s, r):
-    return None
-
-
 def _player_list(kind):
     def check(v, s, r):
         if kind == "bool" and not isinstance(v, bool):

@@ -78,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     test = sub.add_parser("test", help="run rule tests against a bundle")
     test.add_argument("files", nargs="*", metavar="FILE")
     test.add_argument("--bundle", metavar="FILE")
+    test.add_argument("--junit", metavar="FILE", help="also write the results as JUnit XML (for CI)")
 
     sim = sub.add_parser("sim", help="play seeded games and report outcomes")
     sim.add_argument("--bundle", metavar="FILE", required=True)
@@ -288,7 +289,7 @@ def cmd_docs(args) -> int:
 def cmd_test(args) -> int:
     from runtime.ruletests import main as ruletests_main
 
-    return ruletests_main(args.files, bundle=args.bundle, root=_root())
+    return ruletests_main(args.files, bundle=args.bundle, root=_root(), junit=args.junit)
 
 
 def cmd_sim(args) -> int:

@@ -1,33 +1,46 @@
-"""Rule tests as data: a given state, actions (with forced dice and deck order), expected state and events.
+"""Rule tests as data (format 2): a setup, a given state, actions with forced dice, expectations at checkpoints and at the end.
 
 A rule test is a JSON file (standard library only, like the rest of the runtime):
 
     {
+      "format": 2,
       "name": "a danger card cannot be ignored",
       "rulebook": "002_56cce9db253ede81.txt",
       "section": ["Day Phase: Exploring the Unknown", "3. Resolving Cards:"],
-      "content": {"pack": "synthetic-base", "scenario": "A"},
+      "interpretations": ["interpretation:..."],
+      "content": {"packs": ["../packs/synthetic-base"], "scenario": "A"},
       "players": 2, "seed": 1,
       "given": {"decks": {"0": ["card:synthetic/wolf-pack"]}, "res": {"food": 0}},
-      "actions": [{"type": "choose", "player": 0, "card": 0}, {"type": "ignore", "player": 0, "illegal": true}],
+      "dice": [{"player": 0, "faces": ["strength 1"]}],
+      "actions": [{"type": "choose", "player": 0, "card": 0, "as": "chosen"},
+                  {"type": "ignore", "player": 0, "illegal": true}],
+      "checkpoints": {"chosen": {"state": {"step": "resolve"}}},
       "expect": {"state": {"skulls": 0}, "events": [{"t": "reveal"}], "legal": {"excludes": [{"type": "ignore"}]}}
     }
 
-`content` names the pack and the setup record (`scenario`, and optionally `boards` and
-`options`); `interpretation` names the interpretation record a test of an unsettled rule
-follows. `setup` stacks the support decks before the setup draws (`people`, `dreams`, `ideas`:
-card ids, top first; players draw in seat order). `given` then sets the declared zones and
-counters by their keys (`given_keys(game)` lists them; a zone per player is {seat: card ids};
-decks and support decks top first, the others bottom first; counters by value), plus the keys
-systems add: Paleo's `groups` (card ids or {card, wounds}), `tools` (per player, by tool name)
-and `dice` (forced faces). An unknown key fails the test. Cards it displaces are set aside in
-the `box` zone. `expect.state` is matched against `view()`: every declared zone and counter by
-the same keys, plus `phase`, `step`, `pending`, `outcome` and the systems' keys. An action is a partial record: the one legal
-action matching every field given is applied; `"illegal": true` asserts that no legal action
-matches and that `apply` refuses it without changing the state. `expect` may hold `state`
-(partially matched against `view()`), `events` (an ordered subsequence of the events after
-`given`, each matched partially), `absent_events`, `outcome` and `legal` (`includes` /
-`excludes`, partial records). Expected outcomes come from the rulebook text.
+`content` names the packs (folders, each a path relative to the test file; several allowed) and
+the setup record (`scenario` or `modules`, and optionally `boards`, `options`, `game`);
+`interpretations` names the interpretation records a test of an unsettled rule follows.
+`setup` stacks the support decks before the setup draws (`people`, `dreams`, `ideas`: card ids,
+top first; players draw in seat order). `given` may start the game at a named `phase` and `step`
+and sets the declared zones and counters by their keys (`given_keys(game)` lists them; a zone per
+player is {seat: card ids}; decks and support decks top first, the others bottom first; counters
+by value), plus the keys systems add: Paleo's `groups` (card ids or {card, wounds}) and `tools`
+(per player, by tool name). Cards it displaces are set aside in the `box` zone. `dice` forces
+the rolls in order, each {player (null for a group decision), faces (one per die)}; the rolls
+that happen must be exactly these.
+
+An action is a partial record: the one legal action matching every field given is applied;
+`"illegal": true` asserts that no legal action matches and that `apply` refuses it without
+changing the state; `"as": name` names a checkpoint, whose expectations hold right after that
+action. `expect` (at the end) and each checkpoint may hold `state` (partially matched against
+`view()`: every declared zone and counter, plus `phase`, `step`, `pending`, `outcome` and the
+systems' keys), `events` (an ordered subsequence of the events since the given state, each
+matched partially), `absent_events`, `outcome`, `legal` (`includes` / `excludes`, partial
+records) and `observation` ({player, expect}). Lists match in order; {"$bag": [...]} matches a
+multiset and {"$len": n} a length. Unknown keys, empty expectations, an event pattern without
+its kind and a pack folder that does not exist fail the test, naming the key. Expected outcomes
+come from the rulebook text.
 """
 
 from __future__ import annotations
@@ -48,23 +61,28 @@ class RuleTestFailure(Exception):
 
 
 # ------------------------------------------------------------------ bundles
-def pack_dir(root: Path, name: str) -> Path:
-    return root / "tests" / "packs" / name
+def pack_paths(test_file: Path | None, packs: list) -> tuple[Path, ...]:
+    """The pack folders of a test, each a path relative to the test file's folder; a missing one fails naming it."""
+    base = test_file.parent if test_file is not None else Path.cwd()
+    out = []
+    for name in packs:
+        p = (base / name).resolve()
+        if not p.is_dir():
+            raise RuleTestFailure(f"content.packs: no pack folder `{_cut(name)}` (resolved from {base})")
+        out.append(p)
+    return tuple(out)
 
 
-def build_pack_bundle(root: Path, name: str | None) -> dict:
-    """Compile the bundled content plus the named pack (none: the bundled content alone) with `paleo build`."""
-    extra = []
-    if name:
-        if not isinstance(name, str) or "/" in name or "\\" in name or not pack_dir(root, name).is_dir():
-            raise RuleTestFailure(f"unknown pack `{name}` (packs are folders under tests/packs/)")
-        extra = ["--content", str(pack_dir(root, name))]
+def build_pack_bundle(root: Path, packs: tuple[Path, ...]) -> dict:
+    """Compile the bundled content plus the given pack folders with `paleo build`."""
+    extra = [x for p in packs for x in ("--content", str(p))]
     with tempfile.TemporaryDirectory() as tmp:
         proc = subprocess.run([sys.executable, "-m", "compiler", "build", *extra, "--out", tmp], cwd=root,
                               capture_output=True, text=True)
         out = Path(tmp) / "bundle.json"
         if not out.is_file():
-            raise RuleTestFailure(f"cannot build the bundle for pack `{name}`:\n{proc.stdout}{proc.stderr}")
+            names = ", ".join(p.name for p in packs) or "no pack"
+            raise RuleTestFailure(f"cannot build the bundle with {names}:\n{proc.stdout}{proc.stderr}")
         return load_bundle(out)
 
 
@@ -174,8 +192,12 @@ def view(g: Game) -> dict:
 
 
 def matches(expected, actual) -> bool:
+    """Partial matching: a dict matches when its keys match; a list matches in order; {"$len": n} by length;
+    {"$bag": [...]} as a multiset (the same items in any order)."""
     if isinstance(expected, dict) and "$len" in expected:
         return isinstance(actual, (list, dict, str)) and len(actual) == expected["$len"]
+    if isinstance(expected, dict) and "$bag" in expected:
+        return isinstance(actual, list) and len(actual) == len(expected["$bag"]) and _bag(expected["$bag"], actual)
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             return False
@@ -186,8 +208,15 @@ def matches(expected, actual) -> bool:
     return expected == actual
 
 
+def _bag(expected: list, actual: list) -> bool:
+    if not expected:
+        return True
+    head, rest = expected[0], expected[1:]
+    return any(matches(head, a) and _bag(rest, actual[:i] + actual[i + 1:]) for i, a in enumerate(actual))
+
+
 def _diff(expected, actual, path="") -> list[str]:
-    if isinstance(expected, dict) and isinstance(actual, dict):
+    if isinstance(expected, dict) and isinstance(actual, dict) and not {"$len", "$bag"} & set(expected):
         out = []
         for k, v in expected.items():
             if k not in actual:
@@ -211,17 +240,141 @@ def _subsequence(expected: list, events: list) -> str | None:
     return None
 
 
+# ------------------------------------------------------------------ the format, version 2
+FORMAT = 2
+TOP = {"format": "int", "name": "str", "rulebook": "str", "section": "strs", "interpretations": "strs", "note": "str",
+       "content": "dict", "players": "int", "seed": "int", "setup": "dict", "given": "dict", "dice": "list",
+       "actions": "list", "expect": "dict", "checkpoints": "dict"}
+REQUIRED = ("format", "name", "rulebook", "section", "content")
+CONTENT = {"packs": "strs", "game": "str", "scenario": "str", "modules": "strs", "boards": "strs", "options": "dict"}
+EXPECT = ("state", "events", "absent_events", "outcome", "legal", "observation")
+RESERVED_ACTION_KEYS = ("illegal", "as")
+_KINDS = {"int": (int,), "str": (str,), "dict": (dict,), "list": (list,), "strs": (list,), "bool": (bool,)}
+
+
+def _kind_ok(v, kind: str) -> bool:
+    if kind == "int" and isinstance(v, bool):
+        return False
+    if not isinstance(v, _KINDS[kind]):
+        return False
+    return kind != "strs" or all(isinstance(x, str) for x in v)
+
+
+def _keys(where: str, data: dict, allowed: dict) -> None:
+    for k, v in data.items():
+        if k not in allowed:
+            raise RuleTestFailure(f"{where}: unknown key `{_cut(k)}`; allowed: {', '.join(allowed)}")
+        if not _kind_ok(v, allowed[k]):
+            raise RuleTestFailure(f"{where}.{k}: must be {'a list of strings' if allowed[k] == 'strs' else 'a JSON ' + allowed[k]}")
+
+
+def _check_expect(where: str, exp) -> None:
+    if not isinstance(exp, dict) or not exp:
+        raise RuleTestFailure(f"{where}: an empty expectation matches anything; say what must hold")
+    for k, v in exp.items():
+        if k not in EXPECT:
+            raise RuleTestFailure(f"{where}: unknown key `{_cut(k)}`; allowed: {', '.join(EXPECT)}")
+        if k in ("state", "outcome") and (not isinstance(v, dict) or not v):
+            raise RuleTestFailure(f"{where}.{k}: an empty expectation matches anything")
+        if k in ("events", "absent_events"):
+            if not isinstance(v, list) or not v or not all(isinstance(e, dict) and isinstance(e.get("t"), str) for e in v):
+                raise RuleTestFailure(f"{where}.{k}: a non-empty list of events, each naming its kind `t`")
+        if k == "legal":
+            if not isinstance(v, dict) or set(v) - {"includes", "excludes"} or not any(v.values()):
+                raise RuleTestFailure(f"{where}.legal: `includes` and / or `excludes`, non-empty lists of partial actions")
+            for part in v.values():
+                if not isinstance(part, list) or not all(isinstance(a, dict) and a for a in part):
+                    raise RuleTestFailure(f"{where}.legal: each entry is a non-empty partial action")
+        if k == "observation":
+            if not isinstance(v, dict) or set(v) != {"player", "expect"} or not _kind_ok(v["player"], "int") \
+                    or not isinstance(v["expect"], dict) or not v["expect"]:
+                raise RuleTestFailure(f"{where}.observation: `player` and a non-empty `expect`")
+
+
+def check_test(data) -> dict:
+    """Refuse a rule test that is malformed or could pass vacuously; the message names the key."""
+    if not isinstance(data, dict):
+        raise RuleTestFailure("a rule test is a JSON object")
+    if data.get("format") != FORMAT:
+        raise RuleTestFailure(f"format: this runner reads rule tests of format {FORMAT} (got {_cut(data.get('format'))})")
+    _keys("test", data, TOP)
+    for k in REQUIRED:
+        if k not in data:
+            raise RuleTestFailure(f"test: `{k}` is missing")
+    if not data["section"]:
+        raise RuleTestFailure("section: name the rulebook heading(s) the test checks")
+    _keys("content", data["content"], CONTENT)
+    if "expect" not in data and not data.get("checkpoints"):
+        raise RuleTestFailure("test: `expect` is missing (or give `checkpoints`)")
+    if "expect" in data:
+        _check_expect("expect", data["expect"])
+    names = []
+    for i, a in enumerate(data.get("actions", [])):
+        if not isinstance(a, dict) or not isinstance(a.get("type"), str):
+            raise RuleTestFailure(f"actions[{i}]: a partial action naming its `type`")
+        if "illegal" in a and a["illegal"] is not True:
+            raise RuleTestFailure(f"actions[{i}].illegal: true, or leave it out")
+        if "as" in a:
+            if not isinstance(a["as"], str) or a.get("illegal"):
+                raise RuleTestFailure(f"actions[{i}].as: the name of a checkpoint after a legal action")
+            names.append(a["as"])
+    for name, exp in (data.get("checkpoints") or {}).items():
+        if name not in names:
+            raise RuleTestFailure(f"checkpoints.{_cut(name)}: no action is named `as: {_cut(name)}`")
+        _check_expect(f"checkpoints.{name}", exp)
+    for i, roll in enumerate(data.get("dice", [])):
+        if not isinstance(roll, dict) or set(roll) != {"player", "faces"} or not (
+                roll["player"] is None or _kind_ok(roll["player"], "int")) or not _kind_ok(roll["faces"], "strs") \
+                or not roll["faces"]:
+            raise RuleTestFailure(f"dice[{i}]: a roll is {{player (a seat, or null for the group), faces (one per die)}}")
+    return data
+
+
+def _cut(v) -> str:
+    text = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in str(v))
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 # ------------------------------------------------------------------ running
+def new_test_game(test: dict, bundle: dict) -> Game:
+    content = test["content"]
+    return Game.new(bundle, game=content.get("game", "game:paleo"), scenario=content.get("scenario"),
+                    modules=content.get("modules"), boards=content.get("boards"), options=content.get("options"),
+                    players=int(test.get("players", 2)), seed=int(test.get("seed", 0)), stack=test.get("setup"))
+
+
+def _set_start(g: Game, given: dict) -> dict:
+    """`given.phase` / `given.step`: where the game starts (a declared phase and one of its steps)."""
+    given = dict(given)
+    phase, step = given.pop("phase", None), given.pop("step", None)
+    if phase is None and step is None:
+        return given
+    lay = g.layout
+    phase = phase or g.s["phase"]
+    if phase not in lay.phases:
+        raise RuleTestFailure(f"given.phase: `{_cut(phase)}` is not a phase; this game has {', '.join(lay.phases)}")
+    step = step or lay.first_step(phase)
+    if step not in lay.step_names[phase]:
+        raise RuleTestFailure(f"given.step: `{_cut(step)}` is not a step of {phase}: {', '.join(lay.step_names[phase])}")
+    g.goto(phase, step)
+    return given
+
+
 def run_test(test: dict, bundle: dict) -> None:
-    content = test.get("content") or {}
-    g = Game.new(bundle, game=content.get("game", "game:paleo"), scenario=content.get("scenario"),
-                 boards=content.get("boards"), options=content.get("options"),
-                 players=int(test.get("players", 2)), seed=int(test.get("seed", 0)), stack=test.get("setup"))
-    apply_given(g, test.get("given") or {})
+    check_test(test)
+    g = new_test_game(test, bundle)
+    given = _set_start(g, test.get("given") or {})
+    if "dice" in test:
+        if "dice" in given:
+            raise RuleTestFailure("given.dice and dice: give the forced rolls once, per roll in `dice`")
+        given["dice"] = [f for roll in test["dice"] for f in roll["faces"]]
+    start = len(g.log)  # what the given state sets off (a step it starts at) counts among the events
+    apply_given(g, given)
     _invariants(g, "the given state")
-    start = len(g.log)
+    checkpoints = test.get("checkpoints") or {}
+    problems: list[str] = []
     for i, a in enumerate(test.get("actions") or []):
-        want = {k: v for k, v in a.items() if k != "illegal"}
+        want = {k: v for k, v in a.items() if k not in RESERVED_ACTION_KEYS}
         legal = g.legal_actions()
         hits = [x for x in legal if matches(want, x) or matches(want, _named(g, x))]
         if a.get("illegal"):
@@ -242,13 +395,24 @@ def run_test(test: dict, bundle: dict) -> None:
                                   + "; ".join(x["label"] for x in legal[:15]))
         g.apply(hits[0])
         _invariants(g, f"after action {i + 1}")
-    exp = test.get("expect") or {}
+        if a.get("as") in checkpoints:
+            problems += [f"after `{a['as']}`: {p}" for p in _expectations(g, checkpoints[a["as"]], g.log[start:])]
+    if "expect" in test:
+        problems += _expectations(g, test["expect"], g.log[start:])
+    if "dice" in test:
+        rolled = [{"player": e.get("player"), "faces": e.get("faces")} for e in g.log[start:] if e["t"] == "dice"]
+        if rolled != test["dice"] or g.s.get("forced_dice"):
+            problems.append(f"dice: the rolls were {json.dumps(rolled)}, not the forced {json.dumps(test['dice'])}")
+    if problems:
+        raise RuleTestFailure("; ".join(problems))
+
+
+def _expectations(g: Game, exp: dict, events: list) -> list[str]:
     problems = []
     if "state" in exp:
         problems += _diff(exp["state"], view(g))
     if "outcome" in exp:
         problems += _diff(exp["outcome"], g.outcome or {}, ".outcome")
-    events = g.log[start:]
     if "events" in exp:
         msg = _subsequence(exp["events"], events)
         if msg:
@@ -268,8 +432,7 @@ def run_test(test: dict, bundle: dict) -> None:
     if "observation" in exp:
         o = exp["observation"]
         problems += _diff(o["expect"], g.observation(int(o["player"])), f".observation[{o['player']}]")
-    if problems:
-        raise RuleTestFailure("; ".join(problems))
+    return problems
 
 
 def _invariants(g: Game, when: str) -> None:
@@ -298,19 +461,7 @@ def load_test(path: Path) -> dict:
         raise RuleTestFailure("not UTF-8 text") from None
     except json.JSONDecodeError as exc:
         raise RuleTestFailure(f"not JSON: {exc}") from None
-    if not isinstance(data, dict):
-        raise RuleTestFailure("a rule test is a JSON object")
-    for k in ("name", "rulebook", "section", "content", "expect"):
-        if k not in data:
-            raise RuleTestFailure(f"rule test lacks `{k}`")
-    kinds = {"name": str, "rulebook": str, "section": list, "content": dict, "expect": dict, "given": dict,
-             "setup": dict, "actions": list, "players": int, "seed": int}
-    for k, t in kinds.items():
-        if k in data and (not isinstance(data[k], t) or isinstance(data[k], bool)):
-            raise RuleTestFailure(f"`{k}` must be a JSON {'object' if t is dict else t.__name__.replace('str', 'string')}")
-    if not all(isinstance(a, dict) for a in data.get("actions", [])):
-        raise RuleTestFailure("each action is a JSON object")
-    return data
+    return check_test(data)
 
 
 def _expand(files, root: Path, err) -> list[Path] | None:
@@ -323,12 +474,34 @@ def _expand(files, root: Path, err) -> list[Path] | None:
         elif p.is_file():
             paths.append(p)
         else:
-            err.write(f"paleo test: no such file or folder: {f}\n")
+            err.write(f"paleo test: no such file or folder: {_cut(f)}\n")
             return None
     return paths
 
 
-def main(files, bundle=None, root=None, out=None, err=None) -> int:
+def _junit(path: Path, results: list[tuple]) -> None:
+    """JUnit XML for CI (one test case per rule test, grouped by rulebook), written atomically."""
+    import os
+    import xml.etree.ElementTree as ET
+
+    suites = ET.Element("testsuites", name="paleo rule tests", tests=str(len(results)),
+                        failures=str(sum(1 for r in results if r[3] is not None)))
+    by_book: dict = {}
+    for r in results:
+        by_book.setdefault(r[1], []).append(r)
+    for book, rs in sorted(by_book.items()):
+        suite = ET.SubElement(suites, "testsuite", name=book, tests=str(len(rs)),
+                              failures=str(sum(1 for r in rs if r[3] is not None)))
+        for name, _, title, failure in rs:
+            case = ET.SubElement(suite, "testcase", classname=book, name=f"{name}: {title}")
+            if failure is not None:
+                ET.SubElement(case, "failure", message=failure[:300]).text = failure
+    tmp = path.with_name(path.name + ".tmp")
+    ET.ElementTree(suites).write(tmp, encoding="utf-8", xml_declaration=True)
+    os.replace(tmp, path)
+
+
+def main(files, bundle=None, root=None, out=None, err=None, junit=None) -> int:
     """Run rule tests (default: every tests/rules/*.json); 0 when all pass, 1 when one fails, 2 on bad input."""
     out = out or sys.stdout
     err = err or sys.stderr
@@ -347,23 +520,44 @@ def main(files, bundle=None, root=None, out=None, err=None) -> int:
             err.write(f"paleo test: {exc}\n")
             return 2
     bundles: dict = {}
-    failed = 0
+    results = []
     for path in paths:
+        book, title = "unknown", "?"
         try:
             t = load_test(path)
-            pack = (t.get("content") or {}).get("pack")
+            book, title = t["rulebook"], t["name"]
+            packs = pack_paths(path.resolve(), t["content"].get("packs", []))
             if fixed is not None:
                 b = fixed
             else:
-                if pack not in bundles:
-                    bundles[pack] = build_pack_bundle(root, pack)
-                b = bundles[pack]
+                if packs not in bundles:
+                    bundles[packs] = build_pack_bundle(root, packs)
+                b = bundles[packs]
             run_test(t, b)
         except Exception as exc:  # every failure is reported per test, never as a traceback
-            failed += 1
             kind = "" if isinstance(exc, RuleTestFailure) else f"{type(exc).__name__}: "
-            out.write(f"FAIL {path.name}: {kind}{exc}\n")
+            msg = _cut_long(f"{kind}{exc}")
+            results.append((path.name, book, title, msg))
+            out.write(f"FAIL {path.name}: {msg}\n")
             continue
-        out.write(f"ok   {path.name}: {t['name']}\n")
+        results.append((path.name, book, title, None))
+        out.write(f"ok   {path.name}: {_cut_long(title)}\n")
+    failed = sum(1 for r in results if r[3] is not None)
+    out.write("\nper rulebook:\n")
+    for book in sorted({r[1] for r in results}):
+        rs = [r for r in results if r[1] == book]
+        bad = sum(1 for r in rs if r[3] is not None)
+        out.write(f"  {_cut(book):<28} {len(rs) - bad} passed, {bad} failed\n")
+    if junit:
+        try:
+            _junit(Path(junit), results)
+        except OSError as exc:
+            err.write(f"paleo test: cannot write {_cut(junit)}: {exc.strerror or exc}\n")
+            return 2
     out.write(f"\n{len(paths) - failed} passed, {failed} failed\n")
     return 1 if failed else 0
+
+
+def _cut_long(text: str, limit: int = 2000) -> str:
+    text = "".join(ch if ch.isprintable() or ch == "\n" else f"\\x{ord(ch):02x}" for ch in text)
+    return text if len(text) <= limit else text[:limit - 3] + "..."

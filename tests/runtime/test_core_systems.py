@@ -166,8 +166,9 @@ def test_given_and_expect_keys_work_in_a_rule_test(bundle, lanterns):
     assert {"lantern", "oil"} <= set(given_keys(g))
     assert view(g)["oil"] == {"0": 0, "1": 0} and view(g)["lantern"] == {"0": [], "1": []}
     test = {
-        "name": "lanterns: a full lantern is trimmed at night, before feeding",
-        "content": {"pack": "synthetic-base", "scenario": "A", "options": {"lanterns": "on"}},
+        "format": 2, "name": "lanterns: a full lantern is trimmed at night, before feeding",
+        "rulebook": "002_56cce9db253ede81.txt", "section": ["Night Phase: Preparing for Tomorrow"],
+        "content": {"scenario": "A", "options": {"lanterns": "on"}},
         "players": 2, "seed": 3,
         "given": {"decks": {"0": ["card:synthetic/berry-bushes"], "1": ["card:synthetic/berry-bushes"]},
                   "oil": {"0": 2}, "lantern": {"1": ["card:synthetic/ford"]}},

@@ -242,7 +242,8 @@ def _subsequence(expected: list, events: list) -> str | None:
 
 # ------------------------------------------------------------------ the format, version 2
 FORMAT = 2
-TOP = {"format": "int", "name": "str", "rulebook": "str", "section": "strs", "interpretations": "strs", "note": "str",
+TOP = {"format": "int", "name": "str", "rulebook": "str", "section": "strs", "rules": "strs", "interpretations": "strs",
+       "note": "str",
        "content": "dict", "players": "int", "seed": "int", "setup": "dict", "given": "dict", "dice": "list",
        "actions": "list", "expect": "dict", "checkpoints": "dict"}
 REQUIRED = ("format", "name", "rulebook", "section", "content")
@@ -303,6 +304,8 @@ def check_test(data) -> dict:
             raise RuleTestFailure(f"test: `{k}` is missing")
     if not data["section"]:
         raise RuleTestFailure("section: name the rulebook heading(s) the test checks")
+    if not data.get("rules") and not data.get("interpretations"):
+        raise RuleTestFailure("test: name the content rule record(s) (`rules`) and / or `interpretations` it checks")
     _keys("content", data["content"], CONTENT)
     if "expect" not in data and not data.get("checkpoints"):
         raise RuleTestFailure("test: `expect` is missing (or give `checkpoints`)")
@@ -360,8 +363,42 @@ def _set_start(g: Game, given: dict) -> dict:
     return given
 
 
+def _slug(name: str) -> str:
+    return "-".join("".join(ch if ch.isalnum() else " " for ch in name.lower()).split())
+
+
+def rule_refs(bundle: dict) -> dict[str, str]:
+    """Every content rule record a test can name -> its record: `<record id>#<rule id>` for a rule,
+    `<record id>#<phase>/<step>` for a step of a phase, `<record id>#setup/<step>` for a setup step."""
+    out = {}
+    for key in ("games", "products", "modules"):
+        for rec in bundle.get(key, []):
+            rid = rec.get("id")
+            for r in rec.get("rules") or []:
+                out[f"{rid}#{r.get('id')}"] = rid
+            for ph in rec.get("phases") or []:
+                for st in ph.get("steps") or []:
+                    out[f"{rid}#{_slug(ph.get('name', ''))}/{_slug(st.get('name', ''))}"] = rid
+            for st in rec.get("setup") or []:
+                out[f"{rid}#setup/{_slug(st.get('name', ''))}"] = rid
+    return out
+
+
+def _check_refs(test: dict, bundle: dict) -> None:
+    refs = rule_refs(bundle)
+    for r in test.get("rules", []):
+        if r not in refs:
+            near = sorted(x for x in refs if x.split("#")[0] == r.split("#")[0])[:6]
+            raise RuleTestFailure(f"rules: no content rule record `{_cut(r)}`" + (f"; that record has {', '.join(near)}" if near else ""))
+    known = {i.get("id") for i in bundle.get("interpretations", [])}
+    for i in test.get("interpretations", []):
+        if i not in known:
+            raise RuleTestFailure(f"interpretations: no interpretation record `{_cut(i)}`")
+
+
 def run_test(test: dict, bundle: dict) -> None:
     check_test(test)
+    _check_refs(test, bundle)
     g = new_test_game(test, bundle)
     given = _set_start(g, test.get("given") or {})
     if "dice" in test:

@@ -167,7 +167,7 @@ def test_given_and_expect_keys_work_in_a_rule_test(bundle, lanterns):
     assert view(g)["oil"] == {"0": 0, "1": 0} and view(g)["lantern"] == {"0": [], "1": []}
     test = {
         "format": 2, "name": "lanterns: a full lantern is trimmed at night, before feeding",
-        "rulebook": "002_56cce9db253ede81.txt", "section": ["Night Phase: Preparing for Tomorrow"],
+        "rulebook": "002_56cce9db253ede81.txt", "section": ["Night Phase: Preparing for Tomorrow"], "rules": ["game:paleo#night/feeding"],
         "content": {"scenario": "A", "options": {"lanterns": "on"}},
         "players": 2, "seed": 3,
         "given": {"decks": {"0": ["card:synthetic/berry-bushes"], "1": ["card:synthetic/berry-bushes"]},

@@ -113,3 +113,29 @@ def test_junit_output_and_per_rulebook_counts(tmp_path, bundle_file):
     assert root.tag == "testsuites" and root.get("tests") == "1" and root.get("failures") == "0"
     assert root.find("testsuite").get("name") == "002_56cce9db253ede81.txt"
     assert "per rulebook:" in out
+
+
+PLAYABLE_RULE_RECORDS = ("game:paleo",)  # the records whose systems the runtime plays today
+
+
+def test_every_rule_record_of_a_playable_system_has_a_rule_test(bundle):
+    from runtime.ruletests import discover, load_test, rule_refs
+
+    refs = rule_refs(bundle)
+    cited = {r for p in discover(ROOT) for r in load_test(p).get("rules", [])}
+    assert cited <= set(refs), sorted(cited - set(refs))
+    # rules and phase steps; setup steps place components and are checked by the setup tests as a whole
+    wanted = {r for r, rec in refs.items() if rec in PLAYABLE_RULE_RECORDS and "#setup/" not in r}
+    assert len(wanted) >= 20
+    assert not wanted - cited, f"rule records without a rule test: {sorted(wanted - cited)}"
+
+
+def test_a_test_naming_an_unknown_rule_record_fails_naming_it(bundle):
+    with pytest.raises(RuleTestFailure, match="no content rule record `game:paleo#nap`; that record has"):
+        run_test(_copy(rules=["game:paleo#nap"]), bundle)
+    with pytest.raises(RuleTestFailure, match="no interpretation record"):
+        run_test(_copy(interpretations=["interpretation:nowhere"]), bundle)
+    bare = _copy()
+    bare.pop("rules")
+    with pytest.raises(RuleTestFailure, match="name the content rule record"):
+        check_test(bare)

@@ -488,7 +488,7 @@ def _named(g: Game, action: dict) -> dict:
 
 
 def discover(root: Path) -> list[Path]:
-    return sorted(p for p in (root / "tests" / "rules").glob("*.json") if p.name != "exclusions.json")
+    return sorted((root / "tests" / "rules").glob("*.json"))
 
 
 def load_test(path: Path) -> dict:
@@ -507,7 +507,7 @@ def _expand(files, root: Path, err) -> list[Path] | None:
     for f in files:
         p = Path(f)
         if p.is_dir():
-            paths.extend(sorted(x for x in p.glob("*.json") if x.name != "exclusions.json"))
+            paths.extend(sorted(p.glob("*.json")))
         elif p.is_file():
             paths.append(p)
         else:

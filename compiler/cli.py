@@ -56,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     fmt.add_argument("--diff", action="store_true", help="print a unified diff instead of rewriting")
 
     schema = sub.add_parser("schema", help="print a JSON Schema (Draft 2020-12)")
-    schema.add_argument("which", choices=["content", "bundle"])
+    schema.add_argument("which", choices=["content", "bundle", "rule-test"])
 
     sym = sub.add_parser("symbols", help="list every symbol of the effect language")
     _content_args(sym)
@@ -234,6 +234,10 @@ def cmd_schema(args) -> int:
         from .schema import content_schema, write_json
 
         sys.stdout.write(write_json(content_schema()))
+    elif args.which == "rule-test":
+        from runtime.ruletests import format_schema
+
+        sys.stdout.write(json.dumps(format_schema(), indent=2, ensure_ascii=False) + "\n")
     else:
         from .bundle import bundle_schema
 

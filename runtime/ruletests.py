@@ -333,6 +333,60 @@ def check_test(data) -> dict:
     return data
 
 
+_DOCS = {
+    "format": "the rule-test format: 2", "name": "what the test shows, in our own words",
+    "rulebook": "the rulebook file the test checks", "section": "the headings it checks, outermost first, each a whole line",
+    "rules": "the content rule records it checks: `<record id>#<rule id>`, `#<phase>/<step>` or `#setup/<step>`",
+    "interpretations": "the interpretation records it follows where the text does not settle the rule",
+    "note": "a remark for readers", "content": "the packs and the setup record the game is made from",
+    "players": "the player count", "seed": "the game's seed", "setup": "support decks stacked before the setup draws",
+    "given": "the state the test starts from: declared zones and counters, phase and step, systems' keys",
+    "dice": "the forced rolls, in order", "actions": "partial actions, applied in order",
+    "expect": "what holds at the end", "checkpoints": "what holds right after the actions named with `as`",
+    "packs": "pack folders, each a path relative to the test file", "game": "the game id (default game:paleo)",
+    "scenario": "a scenario, level or suggestion id, or module letters joined by +", "modules": "module ids",
+    "boards": "board ids", "options": "the setup options the game definition declares",
+}
+_JSON = {"int": {"type": "integer"}, "str": {"type": "string"}, "dict": {"type": "object"}, "list": {"type": "array"},
+         "strs": {"type": "array", "items": {"type": "string"}}, "bool": {"type": "boolean"}}
+
+
+def format_schema() -> dict:
+    """The rule-test format as JSON Schema (Draft 2020-12), from the same tables the runner checks against."""
+    def props(table):
+        return {k: {**_JSON[v], "description": _DOCS.get(k, "")} for k, v in table.items()}
+
+    expectation = {"type": "object", "minProperties": 1, "additionalProperties": False, "properties": {
+        "state": {"type": "object", "minProperties": 1, "description": "partially matched against the view of the state"},
+        "events": {"type": "array", "minItems": 1, "items": {"type": "object", "required": ["t"]},
+                   "description": "an ordered subsequence of the events since the given state"},
+        "absent_events": {"type": "array", "minItems": 1, "items": {"type": "object", "required": ["t"]},
+                          "description": "events that must not happen"},
+        "outcome": {"type": "object", "minProperties": 1, "description": "partially matched against the outcome"},
+        "legal": {"type": "object", "additionalProperties": False, "minProperties": 1,
+                  "properties": {"includes": {"type": "array", "items": {"type": "object", "minProperties": 1}},
+                                 "excludes": {"type": "array", "items": {"type": "object", "minProperties": 1}}}},
+        "observation": {"type": "object", "required": ["player", "expect"], "additionalProperties": False,
+                        "properties": {"player": {"type": "integer"}, "expect": {"type": "object", "minProperties": 1}}}}}
+    top = props(TOP)
+    top["format"] = {"const": FORMAT, "description": _DOCS["format"]}
+    top["content"] = {"type": "object", "additionalProperties": False, "properties": props(CONTENT),
+                      "description": _DOCS["content"]}
+    top["expect"] = {**expectation, "description": _DOCS["expect"]}
+    top["checkpoints"] = {"type": "object", "additionalProperties": expectation, "description": _DOCS["checkpoints"]}
+    top["dice"] = {"type": "array", "description": _DOCS["dice"], "items": {
+        "type": "object", "required": ["player", "faces"], "additionalProperties": False,
+        "properties": {"player": {"type": ["integer", "null"]},
+                       "faces": {"type": "array", "minItems": 1, "items": {"type": "string"}}}}}
+    top["actions"] = {"type": "array", "description": _DOCS["actions"], "items": {
+        "type": "object", "required": ["type"], "properties": {
+            "type": {"type": "string"}, "illegal": {"const": True, "description": "no legal action matches; apply refuses it"},
+            "as": {"type": "string", "description": "names a checkpoint"}}}}
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "title": "Paleo Codex rule test, format 2",
+            "type": "object", "required": list(REQUIRED), "additionalProperties": False, "properties": top,
+            "anyOf": [{"required": ["rules"]}, {"required": ["interpretations"]}]}
+
+
 def _cut(v) -> str:
     text = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in str(v))
     return text if len(text) <= 60 else text[:57] + "..."

@@ -139,3 +139,18 @@ def test_a_test_naming_an_unknown_rule_record_fails_naming_it(bundle):
     bare.pop("rules")
     with pytest.raises(RuleTestFailure, match="name the content rule record"):
         check_test(bare)
+
+
+def test_the_format_schema_accepts_every_rule_test_and_refuses_a_vacuous_one():
+    import jsonschema
+
+    from runtime.ruletests import discover, format_schema
+
+    schema = format_schema()
+    jsonschema.Draft202012Validator.check_schema(schema)
+    v = jsonschema.Draft202012Validator(schema)
+    for p in discover(ROOT):
+        errs = [e.message for e in v.iter_errors(json.loads(p.read_text(encoding="utf-8")))]
+        assert not errs, (p.name, errs[:3])
+    assert list(v.iter_errors(_copy(expect={})))
+    assert list(v.iter_errors(_copy(colour="red")))

@@ -154,3 +154,14 @@ def test_the_format_schema_accepts_every_rule_test_and_refuses_a_vacuous_one():
         assert not errs, (p.name, errs[:3])
     assert list(v.iter_errors(_copy(expect={})))
     assert list(v.iter_errors(_copy(colour="red")))
+
+
+def test_a_test_can_start_in_the_resolve_step_with_chosen_cards(bundle):
+    t = _copy(given={"phase": "day", "step": "resolve", "chosen": {"0": ["card:synthetic/berry-bushes"]},
+                     "decks": {"0": ["card:synthetic/ford"], "1": []}, "res": {"food": 0}},
+              actions=[{"type": "option", "player": 0, "option": 1}],
+              expect={"events": [{"t": "resolve", "player": 0, "card": "card:synthetic/berry-bushes"},
+                                 {"t": "gain", "resource": "food", "n": 1}],
+                      "state": {"step": "choose", "discard_up": ["card:synthetic/berry-bushes"]}})
+    t.pop("dice")
+    run_test(t, bundle)

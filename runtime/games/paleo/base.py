@@ -118,7 +118,7 @@ class BaseSystem(System):
     boards = ("board:base-camp", "board:night", "board:wilderness", "board:workbench", "board:cemetery")
     zones = (
         Zone("deck", "player", "count", key="decks"),
-        Zone("chosen", "player", "public", given=None),
+        Zone("chosen", "player", "public", given="bottom-first"),
         Zone("group", "player", "public", key="groups", holds="person", given=None),
         Zone("night", "player", "public", listens=True, given="bottom-first"),
         Zone("people", "shared", "count"),
@@ -897,5 +897,8 @@ def given_dice(g, value, used, take) -> None:
 
 
 def after_given(g) -> None:
-    for p in range(g.s["players"]):
-        g.s["asleep"][p] = not g.s["z"][f"deck/{p}"]
+    s = g.s
+    for p in range(s["players"]):
+        s["asleep"][p] = not s["z"][f"deck/{p}"]
+        if s["step"] == "resolve":  # a test starting at the resolve step: whoever holds a chosen card resolves it
+            s["done"][p] = not s["z"][f"chosen/{p}"]

@@ -86,21 +86,37 @@ node or trigger without an implementation makes the game not playable, naming it
 
 Readings of the rulebooks the engine makes
 ------------------------------------------
-- Players: one group per player, 1 to 4 (the game record's range).
-- Resources gained go to the shared camp storage, from which feeding pays; tools stay with a
-  group. Torches, stone axes and spears are limited to the workbench's 5 each.
+- Players: one group per player, 1 to 4 (the game record's range); 4 players are 4 groups even in
+  a first game (interpretation:player-counts, interpretation:one-group-per-player).
+- Setup and each new day deal the cards one at a time from seat 0, so the lower seats hold any
+  extra card, and the starting people are drawn in seat order (interpretation:deal-in-seat-order);
+  each module's mission card lies face up at the night board from the start, outside the
+  exploration stack (interpretation:missions-face-up-from-setup).
+- Resources gained go to the shared camp storage, from which every cost and feeding pays; tools
+  stay with a group (interpretation:shared-camp-storage). Torches, stone axes and spears are
+  limited to the workbench's 5 each: starting tools, rewards and crafting take them from there and
+  a spent one goes back (interpretation:workbench-tool-stock).
 - Costs discard from the top of the resolving player's deck to the face-down pile, with one wound
   per red back (a skull printed on a front is not seen; a negative outcome that discards adds
-  none); going to sleep early discards face down, without wounds. A resolved or ignored card, and
-  a helper's card, go to the face-up pile; a card with the moon (or an `at night` option) joins
-  the group instead and is dealt with every night.
-- Crafting takes the tool from the workbench: an idea whose tool has run out cannot be crafted.
-- A dream goes on top of the player's deck and an idea onto the workbench; a revealed secret goes
-  face up on top of the deck (interpretation:secret-goes-on-the-deck).
-- Dice add their faces to the requirements; failing them forces a negative action, or ignoring.
+  none) (interpretation:discards-from-the-deck); going to sleep early, chosen in the choose step,
+  discards face down, without wounds (interpretation:sleep-early-face-down). A resolved or ignored
+  card, and a helper's card, go to the face-up pile (interpretation:played-cards-face-up); a card
+  with the moon (or an `at night` option) joins the group instead and is dealt with every night by
+  that group alone (interpretation:moon-cards-stay-with-the-group).
+- The order of resolving is whoever acts first; each card is resolved in full before the next
+  (interpretation:resolution-order-by-who-acts). Missions are resolved by the tribe as one joined
+  group, seat 0 entering its choice (interpretation:missions-by-the-whole-tribe).
+- Crafting picks an idea on the workbench (or none), meets and pays that idea's requirement and
+  cost, and takes the tool from the workbench: an idea whose tool has run out cannot be crafted;
+  the idea stays (interpretation:crafting-from-the-workbench).
+- A dream goes on top of the player's deck and an idea onto the workbench
+  (interpretation:dream-and-idea-rewards); a revealed secret goes face up on top of the deck
+  (interpretation:secret-goes-on-the-deck).
+- Dice add their faces to the requirements after the option is chosen; failing them pays nothing
+  and forces a negative action, or ignoring (interpretation:dice-raise-requirements).
 - Help: the helper's skills and tools count, its people may take the wounds, and a tool or person
   gained may go to either group (`share`); costs discard from the helped deck only. A danger card
-  cannot be used to help.
+  cannot be used to help (interpretation:helping-another-group).
 - `when revealed:` resolves as the card is turned up, before any card is resolved
   (interpretation:pote-when-revealed); `on <symbol>:` answers when the group keeping the card
   performs the symbol, a costly one may be declined (interpretation:anb-on-symbol).
@@ -108,8 +124,12 @@ Readings of the rulebooks the engine makes
   alone, a shared store counted per player; after `everyone roll` each player says in seat order
   whether they meet the raised requirement, and a failure or refusal leads to another action or
   ignoring with nothing paid (interpretation:whale-everyone-players).
+- The end is judged when a card resolution (with the wounds and deaths it causes), the feeding, or
+  a mission or night card is complete: a 5th victory token and 5th skull by then is a win with
+  `tie: true` (interpretation:tie-within-one-resolution).
 - An idea card whose face is unknown stays in the idea deck (it can never be crafted): a gap
-  the engine reports in `Rules.gaps`, not a reason to refuse the game.
+  the engine reports in `Rules.gaps`, not a reason to refuse the game
+  (interpretation:unknown-idea-faces).
 """
 
 from .bundle import BundleError, load_bundle

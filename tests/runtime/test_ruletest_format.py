@@ -137,6 +137,7 @@ def test_a_test_naming_an_unknown_rule_record_fails_naming_it(bundle):
         run_test(_copy(interpretations=["interpretation:nowhere"]), bundle)
     bare = _copy()
     bare.pop("rules")
+    bare.pop("interpretations", None)
     with pytest.raises(RuleTestFailure, match="name the content rule record"):
         check_test(bare)
 
@@ -165,3 +166,19 @@ def test_a_test_can_start_in_the_resolve_step_with_chosen_cards(bundle):
                       "state": {"step": "choose", "discard_up": ["card:synthetic/berry-bushes"]}})
     t.pop("dice")
     run_test(t, bundle)
+
+
+def test_every_interpretation_has_a_rule_test_or_a_reasoned_exemption(bundle):
+    """A reading of a rule is proven by a rule test; a content-only reading, or one of a system not yet
+    playable, is exempt in tests/rules/exempt/interpretations.json with its reason."""
+    from runtime.ruletests import discover, load_test
+
+    exempt = json.loads((ROOT / "tests" / "rules" / "exempt" / "interpretations.json").read_text(encoding="utf-8"))
+    reasons = {e["id"]: e for e in exempt["exempt"]}
+    assert all(e["kind"] in ("content", "system") and len(e["reason"]) > 20 for e in reasons.values())
+    known = {i["id"] for i in bundle["interpretations"]}
+    cited = {i for p in discover(ROOT) for i in load_test(p).get("interpretations", [])}
+    assert not set(reasons) - known, f"exemptions for unknown records: {sorted(set(reasons) - known)}"
+    assert not set(reasons) & cited, f"exempt yet tested (drop the exemption): {sorted(set(reasons) & cited)}"
+    missing = sorted(known - cited - set(reasons))
+    assert not missing, f"interpretations without a rule test or exemption: {missing}"

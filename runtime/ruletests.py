@@ -583,7 +583,7 @@ def _junit(path: Path, results: list[tuple]) -> None:
     for book, rs in sorted(by_book.items()):
         suite = ET.SubElement(suites, "testsuite", name=book, tests=str(len(rs)),
                               failures=str(sum(1 for r in rs if r[3] is not None)))
-        for name, _, title, failure in rs:
+        for name, _, title, failure, _systems in rs:
             case = ET.SubElement(suite, "testcase", classname=book, name=f"{name}: {title}")
             if failure is not None:
                 ET.SubElement(case, "failure", message=failure[:300]).text = failure
@@ -613,10 +613,11 @@ def main(files, bundle=None, root=None, out=None, err=None, junit=None) -> int:
     bundles: dict = {}
     results = []
     for path in paths:
-        book, title = "unknown", "?"
+        book, title, systems = _peek(path), "?", ()
         try:
             t = load_test(path)
             book, title = t["rulebook"], t["name"]
+            systems = tuple(sorted({r.split("#")[0] for r in t.get("rules", [])})) or ("interpretations only",)
             packs = pack_paths(path.resolve(), t["content"].get("packs", []))
             if fixed is not None:
                 b = fixed
@@ -628,10 +629,10 @@ def main(files, bundle=None, root=None, out=None, err=None, junit=None) -> int:
         except Exception as exc:  # every failure is reported per test, never as a traceback
             kind = "" if isinstance(exc, RuleTestFailure) else f"{type(exc).__name__}: "
             msg = _cut_long(f"{kind}{exc}")
-            results.append((path.name, book, title, msg))
+            results.append((path.name, book, title, msg, systems))
             out.write(f"FAIL {path.name}: {msg}\n")
             continue
-        results.append((path.name, book, title, None))
+        results.append((path.name, book, title, None, systems))
         out.write(f"ok   {path.name}: {_cut_long(title)}\n")
     failed = sum(1 for r in results if r[3] is not None)
     out.write("\nper rulebook:\n")
@@ -639,6 +640,11 @@ def main(files, bundle=None, root=None, out=None, err=None, junit=None) -> int:
         rs = [r for r in results if r[1] == book]
         bad = sum(1 for r in rs if r[3] is not None)
         out.write(f"  {_cut(book):<28} {len(rs) - bad} passed, {bad} failed\n")
+    out.write("per system (the records whose rules the tests check):\n")
+    for sysname in sorted({s for r in results for s in r[4]}):
+        rs = [r for r in results if sysname in r[4]]
+        bad = sum(1 for r in rs if r[3] is not None)
+        out.write(f"  {_cut(sysname):<28} {len(rs) - bad} passed, {bad} failed\n")
     if junit:
         try:
             _junit(Path(junit), results)
@@ -647,6 +653,15 @@ def main(files, bundle=None, root=None, out=None, err=None, junit=None) -> int:
             return 2
     out.write(f"\n{len(paths) - failed} passed, {failed} failed\n")
     return 1 if failed else 0
+
+
+def _peek(path: Path) -> str:
+    """The rulebook a test file names, for the counts, even when the test itself is malformed."""
+    try:
+        book = json.loads(path.read_text(encoding="utf-8")).get("rulebook")
+    except (OSError, UnicodeDecodeError, ValueError, AttributeError):
+        return "unreadable"
+    return book if isinstance(book, str) else "unknown"
 
 
 def _cut_long(text: str, limit: int = 2000) -> str:

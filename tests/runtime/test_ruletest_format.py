@@ -112,7 +112,7 @@ def test_junit_output_and_per_rulebook_counts(tmp_path, bundle_file):
     root = ET.parse(target).getroot()
     assert root.tag == "testsuites" and root.get("tests") == "1" and root.get("failures") == "0"
     assert root.find("testsuite").get("name") == "002_56cce9db253ede81.txt"
-    assert "per rulebook:" in out
+    assert "per rulebook:" in out and "per system" in out and "game:paleo" in out
 
 
 PLAYABLE_RULE_RECORDS = ("game:paleo",)  # the records whose systems the runtime plays today
@@ -182,3 +182,19 @@ def test_every_interpretation_has_a_rule_test_or_a_reasoned_exemption(bundle):
     assert not set(reasons) & cited, f"exempt yet tested (drop the exemption): {sorted(set(reasons) & cited)}"
     missing = sorted(known - cited - set(reasons))
     assert not missing, f"interpretations without a rule test or exemption: {missing}"
+
+
+def test_no_heading_a_content_rule_record_cites_is_excluded(bundle):
+    cited: dict[str, set] = {}
+    for key in ("games", "products", "modules"):
+        for rec in bundle.get(key, []):
+            for r in rec.get("rules") or []:
+                srcs = r.get("source") or []
+                for src in srcs if isinstance(srcs, list) else [srcs]:
+                    if src.get("section"):  # the innermost heading is the section cited; the others enclose it
+                        cited.setdefault(src.get("rulebook"), set()).add(src["section"][-1])
+    assert cited.get("002_56cce9db253ede81.txt")
+    for f in sorted((ROOT / "tests" / "rules" / "headings").glob("*.json")):
+        book = f.stem + ".txt"
+        for e in json.loads(f.read_text(encoding="utf-8")).get("excluded", []):
+            assert e["section"] not in cited.get(book, set()), f"{f.name} excludes `{e['section']}`, a rule record's source"

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from .pages import REF, Reference, read_grammar
+from .schema_page import read_rule_test_example
 
 __all__ = ["build_site", "generate_reference", "reference_files", "MERMAID_JS"]
 
@@ -80,9 +81,12 @@ def generate_reference(bundle: dict, root: Path) -> dict[str, str]:
     """Every generated page as {docs-relative path: markdown}."""
     from ..codes import all_codes
 
+    from runtime import ruletests  # the module, not its function: the page follows the format as it is now
+
     describe, compile_example = _effects_helpers(bundle)
     ref = Reference(bundle, describe=describe, compile_example=compile_example, codes=all_codes(),
-                    grammar=read_grammar(root), scenario_subgraph=_scenario_subgraph())
+                    grammar=read_grammar(root), scenario_subgraph=_scenario_subgraph(),
+                    rule_test_schema=ruletests.format_schema(), rule_test_example=read_rule_test_example(root))
     return ref.pages()
 
 

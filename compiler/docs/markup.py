@@ -49,6 +49,16 @@ def pre(value: str, cls: str = "paleo-dsl", *, searchable: bool = True) -> str:
     return f'<pre class="{cls}"{extra}><code>{body}</code></pre>'
 
 
+def fenced(value: str, lang: str = "") -> str:
+    """A fenced code block, highlighted as `lang`: the text verbatim (markdown never looks inside a fence),
+    the fence one backtick longer than any run of backticks in the text, so nothing in it can close the block."""
+    body = str(value).replace("\r\n", "\n").replace("\r", "\n").rstrip("\n")
+    longest = max((len(r) for r in re.findall(r"`+", body)), default=0)
+    fence = "`" * max(3, longest + 1)
+    lang = re.sub(r"[^A-Za-z0-9_+-]", "", lang)
+    return f"{fence}{lang}\n{body}\n{fence}"
+
+
 def title_front_matter(title: str, *, boost: float | None = None, description: str | None = None,
                        exclude_from_search: bool = False) -> str:
     """YAML front matter: templates print the title raw, so it holds escaped HTML."""

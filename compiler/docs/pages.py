@@ -9,6 +9,7 @@ from typing import Callable, Iterable
 
 from . import markup as m
 from .diagrams import GraphIndex, flowchart, kind_of
+from .schema_page import rule_test_page
 
 REF = "reference"
 
@@ -51,13 +52,16 @@ class Reference:
 
     def __init__(self, bundle: dict, *, describe: Callable[[dict], str | None] | None = None,
                  compile_example: Callable[[str, str], dict | None] | None = None,
-                 codes: list | None = None, grammar: str | None = None, scenario_subgraph=None):
+                 codes: list | None = None, grammar: str | None = None, scenario_subgraph=None,
+                 rule_test_schema: dict | None = None, rule_test_example: tuple[str, str] | None = None):
         self.b = bundle
         self.describe = describe
         self.compile_example = compile_example
         self.codes = codes or []
         self.grammar = grammar
         self.scenario_subgraph = scenario_subgraph
+        self.rule_test_schema = rule_test_schema
+        self.rule_test_example = rule_test_example  # (path, text) of a committed rule test
         self.by_id: dict[str, dict] = {}
         self.section_of: dict[str, str] = {}
         for s in _RECORD_SECTIONS:
@@ -82,7 +86,7 @@ class Reference:
         return path
 
     def _assign_paths(self) -> None:
-        for s in ("index.md", "grammar.md", "tokens.md", "interpretations.md"):
+        for s in ("index.md", "grammar.md", "tokens.md", "interpretations.md", "rule-tests.md"):
             self._used_paths.add(f"{REF}/{s}")
         for s in SECTIONS:
             self._used_paths.add(f"{REF}/{s}/index.md")
@@ -315,6 +319,7 @@ class Reference:
         out[f"{REF}/grammar.md"] = self.grammar_page()
         out[f"{REF}/tokens.md"] = self.tokens_page()
         out[f"{REF}/interpretations.md"] = self.interpretations_page()
+        out[f"{REF}/rule-tests.md"] = rule_test_page(self.rule_test_schema, self.rule_test_example)
         return out
 
     def _records(self, sec: str) -> list[dict]:
@@ -694,6 +699,7 @@ class Reference:
             (f"{REF}/tokens.md", "Tokens", len(self._records("tokens"))),
             (f"{REF}/interpretations.md", "Interpretations", len(self._records("interpretations"))),
             (f"{REF}/grammar.md", "Grammar", 1),
+            (f"{REF}/rule-tests.md", "Rule-test format", len((self.rule_test_schema or {}).get("properties") or {})),
         ]
         rows = [[m.link(label, p, target), m.text(n)] for target, label, n in counts]
         intro = ("Generated from the compiled bundle " + m.code(f"format_version {self.b.get('format_version', '?')}")

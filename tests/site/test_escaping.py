@@ -72,3 +72,12 @@ def test_links_escape_their_label():
     out = _render(m.link("<b>x</b> [y]", "reference/cards/a.md", "reference/modules/b.md"))
     assert 'href="../modules/b.md"' in out
     assert _visible(out) == "<b>x</b> [y]"
+
+
+@pytest.mark.parametrize("value", [*GAUNTLET, "``` closes?\n````\nstill inside", '{"a": "<script>alert(1)</script>"}'])
+def test_fenced_blocks_keep_the_text_exactly(value):
+    out = _render("before\n\n" + m.fenced(value, "json") + "\n\nafter")
+    body = re.search(r"<pre>(?:<span></span>)?<code>(.*?)</code></pre>", out, re.S)
+    assert body, out
+    assert html.unescape(re.sub(r"<[^>]+>", "", body.group(1))).rstrip("\n") == value
+    assert "<script" not in out and out.rstrip().endswith("<p>after</p>")

@@ -370,6 +370,7 @@ def format_schema() -> dict:
                         "properties": {"player": {"type": "integer"}, "expect": {"type": "object", "minProperties": 1}}}}}
     top = props(TOP)
     top["format"] = {"const": FORMAT, "description": _DOCS["format"]}
+    top["section"] = {**top["section"], "minItems": 1}
     top["content"] = {"type": "object", "additionalProperties": False, "properties": props(CONTENT),
                       "description": _DOCS["content"]}
     top["expect"] = {**expectation, "description": _DOCS["expect"]}

@@ -10,10 +10,11 @@ from __future__ import annotations
 import json
 
 from .declare import WAIT
-from .definition import definition_for
+from .definition import REGISTRY, definition_for
 from .errors import IllegalAction, NotPlayable, SetupError, StateError
 
 STATE_FORMAT = "runtime-state/2"
+_SETUPS: dict = {}  # (bundle, game, definition, setup record JSON) -> (bundle, rules, definition): checked once
 
 
 def action_key(action: dict) -> str | None:
@@ -72,16 +73,27 @@ class Game:
         if not isinstance(s.get("game"), str) or not isinstance(setup, dict):
             raise StateError("a saved game names its game and its setup record")
         try:
-            d = definition_for(bundle, s["game"])
-            keys = {k: setup.get(k) for k in ("scenario", "modules", "boards", "options")}
-            rec = d.setup_record(bundle, **keys)
-            if setup.get("stack") is not None:
-                rec["stack"] = setup["stack"]
-            rules = d.rules(bundle, rec)
-        except (SetupError, NotPlayable) as exc:
-            raise StateError(f"a saved game whose setup cannot be played: {str(exc).splitlines()[0]}") from None
-        if rec != setup:
-            raise StateError("the saved setup record is not in its normal form")
+            key = (id(bundle), s["game"], id(REGISTRY.get(s["game"])), json.dumps(setup, sort_keys=True))
+        except (TypeError, ValueError):
+            raise StateError("the saved setup record is not JSON data") from None
+        hit = _SETUPS.get(key)
+        if hit is not None and hit[0] is bundle and hit[2] is REGISTRY.get(s["game"]):  # checked before
+            rules = hit[1]
+        else:
+            try:
+                d = definition_for(bundle, s["game"])
+                keys = {k: setup.get(k) for k in ("scenario", "modules", "boards", "options")}
+                rec = d.setup_record(bundle, **keys)
+                if setup.get("stack") is not None:
+                    rec["stack"] = setup["stack"]
+                rules = d.rules(bundle, rec)
+            except (SetupError, NotPlayable) as exc:
+                raise StateError(f"a saved game whose setup cannot be played: {str(exc).splitlines()[0]}") from None
+            if rec != setup:
+                raise StateError("the saved setup record is not in its normal form")
+            if len(_SETUPS) > 64:
+                _SETUPS.clear()
+            _SETUPS[key] = (bundle, rules, REGISTRY.get(s["game"]))
         problems = state_problems(rules, s)
         if problems:
             raise StateError("not a valid saved game: " + "; ".join(problems[:10]))

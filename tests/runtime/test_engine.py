@@ -162,6 +162,7 @@ def test_choice_and_may_expand_into_variants(bundle):
     g.apply(next(a for a in g.legal_actions() if a["type"] == "choose" and a["card"] == 0))
     ways = [a for a in g.legal_actions() if a["type"] == "option" and a["option"] == 1]
     assert [a["variant"] for a in ways] == [0, 1]
+    assert ways[0]["label"].endswith("(way 1: 1 food)") and ways[1]["label"].endswith("(way 2: 2 wood)")
     g.apply(ways[1])
     assert g.s["res"]["wood"] == 2
 

@@ -408,9 +408,21 @@ def opt_action(g, who: int, cid: str, o, label: str) -> dict:
     a = {"type": "option", "player": who, "option": o.index}
     if g.rules.variants[cid].get(o.index, 1) > 1:
         a["variant"] = o.variant
-        label += f" (way {o.variant + 1})"
+        label += f" (way {o.variant + 1}: {_describe(o)})"
     a["label"] = label
     return a
+
+
+def _describe(opt) -> str:
+    """What one way of an option pays and gives, in the option's own words (`2 wood`), for its label."""
+    parts = []
+    for position, sym, args in opt.calls:
+        if position == "requirement":
+            continue
+        n = args.get("n")
+        word = sym.split(":", 1)[-1].replace("-", " ")
+        parts.append(("pay " if position == "cost" else "") + (f"{n} {word}" if isinstance(n, int) else word))
+    return ", ".join(parts) or "nothing"
 
 
 def affordable(g, opt, ctx: Ctx) -> bool:

@@ -280,12 +280,6 @@ class Game:
         else:
             self.s["z"][dst].insert(0, iid)
 
-    def where(self, iid: int) -> str | None:
-        for zone, ids in self.s["z"].items():
-            if iid in ids:
-                return zone
-        return None
-
     def make_cards(self, ids, copies) -> list[int]:
         """New card instances for card ids (each repeated `copies(cid)` times), in order."""
         cards = self.s["cards"]

@@ -89,12 +89,6 @@ class Layout:
             names = self._names[players] = [n for z in self.zones for n in z.names(players)]
         return list(names)
 
-    def zone_of(self, name: str):
-        """The declaration of a zone instance name (`deck/1` -> the `deck` zone) and its player (or None)."""
-        base, _, p = name.partition("/")
-        z = self.zone.get(base)
-        return z, (int(p) if p else None)
-
     def first_step(self, phase: str) -> str | None:
         seq = self.step_names.get(phase) or ()
         return seq[0] if seq else None

@@ -148,7 +148,7 @@ def apply_given(g: Game, given: dict) -> None:
         v = given[c.label]
         if c.scope == "player":
             for p, x in sorted(v.items()):
-                s[c.name][int(p)] = x if c.keys is None else {**s[c.name][int(p)], **x}
+                s[c.name][int(p)] = x if c.key_names(g.rules) is None else {**s[c.name][int(p)], **x}
         elif isinstance(s[c.name], dict):
             s[c.name].update(v)
         else:

@@ -59,9 +59,11 @@ class Zone:
 
 @dataclass(frozen=True)
 class Counter:
-    """A count in the state under `name`: one number (`keys` None), a fixed map (`keys` a tuple), or an open
-    map (`keys` "any", e.g. tools held). Never below `min`; never above `max(rules)`; with `stock`, the
-    count left plus what the `held_in` counter holds equals the stock."""
+    """A count in the state under `name`: one number (`keys` None), a fixed map (`keys` a tuple, or a
+    function of the rules returning one, when the setup decides which counts exist), or an open map
+    (`keys` "any", e.g. tools held). Never below `min`; never above `max(rules)` (a number, or a map of
+    per-key bounds; a key it does not name is unbounded); with `stock`, the count left plus what the
+    `held_in` counter holds equals the stock."""
 
     name: str
     scope: str = "shared"
@@ -78,6 +80,10 @@ class Counter:
     @property
     def label(self) -> str:
         return self.key or self.name
+
+    def key_names(self, rules):
+        """The fixed keys of this counter for these rules: None (one number), "any", or a tuple."""
+        return self.keys(rules) if callable(self.keys) else self.keys
 
 
 @dataclass(frozen=True)

@@ -108,7 +108,7 @@ class Game:
              "rng": rng_state, "cards": [], "z": {n: [] for n in lay.zone_names(players)}, "queue": [],
              "phase": phase, "step": lay.first_step(phase), "outcome": None, "log": [], "actions": 0}
         for c in lay.counters:
-            init = c.initial(rules) if c.initial else (0 if c.keys is None else {})
+            init = c.initial(rules) if c.initial else (0 if c.key_names(rules) is None else {})
             s[c.name] = [json.loads(json.dumps(init)) for _ in range(players)] if c.scope == "player" else init
         for f in lay.fields:
             s[f.name] = f.initial(rules, players) if f.initial else None

@@ -14,12 +14,12 @@ def is_int(v, lo=0) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and v >= lo
 
 
-def _bad_shape(c, v) -> bool:
-    if c.keys is None:
+def _bad_shape(keys, v) -> bool:
+    if keys is None:
         return False
     if type(v) is not dict or not all(type(k) is str for k in v):
         return True
-    return c.keys != "any" and v.keys() != set(c.keys)
+    return keys != "any" and v.keys() != set(keys)
 
 
 def counter_problems(game) -> list[str]:
@@ -27,15 +27,17 @@ def counter_problems(game) -> list[str]:
     out = []
     for c in game.layout.counters:
         vals = s[c.name] if c.scope == "player" else [s[c.name]]
-        hi = c.max(r) if c.max else None
+        keys = c.key_names(r)
+        hi_all = c.max(r) if c.max else None
         lo = 1 if c.drop_zero else c.min
         for p, v in enumerate(vals):
-            if _bad_shape(c, v):
+            if _bad_shape(keys, v):
                 who = f"player {p}: " if c.scope == "player" else ""
                 out.append(f"{who}`{c.name}` does not have the declared shape"
-                           + ("" if c.keys in (None, "any") else f" (counts of {', '.join(c.keys)})"))
+                           + ("" if keys in (None, "any") else f" (counts of {', '.join(keys)})"))
                 continue
-            for k, x in (((None, v),) if c.keys is None else v.items()):
+            for k, x in (((None, v),) if keys is None else v.items()):
+                hi = hi_all.get(k) if type(hi_all) is dict else hi_all
                 if type(x) is not int or x < lo or (hi is not None and x > hi):
                     who = f"player {p}: " if c.scope == "player" else ""
                     label = c.name if k is None else f"{c.name} {k}"

@@ -27,7 +27,7 @@ class Option:
 
     __slots__ = ("index", "variant", "text", "negative", "forbid", "dice", "costs", "effects", "symbols",
                  "trigger", "on", "help", "calls", "need_static", "each_need", "each_forbid", "each_dice",
-                 "each_costs", "each_effects", "nodes", "everyone")
+                 "each_costs", "each_effects", "nodes", "everyone", "usable")
 
     def __init__(self, index: int, variant: int, text: str):
         self.index = index
@@ -51,6 +51,7 @@ class Option:
         self.each_effects: list = []     # `everyone:` negative outcomes, suffered by each group
         self.nodes: frozenset = frozenset()  # the IR node kinds this option is made of (for coverage reports)
         self.everyone = False
+        self.usable: list = []           # usable(game, ctx) -> bool: what a reward needs to be chosen at all
 
     def seal(self) -> None:
         """Fix the derived flags once the option is compiled."""
@@ -139,6 +140,9 @@ def compile_option(index: int, text: str, ir: dict, ops: dict) -> list[Option]:
             args = call.get("args") or {}
             fn = factory(position, args)
             opt.help = opt.help or bool(getattr(fn, "help", False))  # an op may mark its option (avoidable dangers)
+            usable = getattr(fn, "usable", None)  # a reward that cannot be taken in some states closes its option
+            if usable is not None:
+                opt.usable.append(usable)
             opt.symbols.append(sym)
             opt.calls.append((position, sym, args))
             if position == "requirement":

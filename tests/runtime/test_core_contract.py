@@ -64,7 +64,8 @@ def test_the_setup_record_is_kept_and_checked(bundle):
 def test_a_board_no_system_plays_makes_the_game_not_playable(bundle):
     with pytest.raises(NotPlayable, match="board:cult-site"):
         new_game(bundle, scenario="A", players=2, seed=1, boards=["board:cult-site"])
-    with pytest.raises(NotPlayable, match="board:farm"):
+    # the farm switches A New Beginning on: its own base cards, humans and secrets 6 and 7 must then be known
+    with pytest.raises(NotPlayable, match="secret:6: its card face"):
         new_game(bundle, scenario="A", players=2, seed=1, boards=["board:farm"])
 
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 from ...core import GameDefinition, NotPlayable, SetupError
 from ...rng import seed_state
 from .base import RULES, BaseSystem, after_given
+from .farm import RULES as FARM_RULES, FarmSystem
 from .rules import Rules, rules_for, scenario_modules
 
 ACTION_CAP = 20000
 DAY_CAP = 200
 STACKABLE = ("people", "dreams", "ideas")
+BOARD_PRODUCTS = ("product:anb",)  # products whose board every game with them uses (the farm)
 
 
 class PaleoDefinition(GameDefinition):
@@ -17,8 +19,8 @@ class PaleoDefinition(GameDefinition):
     options = {}
 
     def __init__(self):
-        self.systems = (BaseSystem(),)
-        self.rule_sources = dict(RULES)
+        self.systems = (BaseSystem(), FarmSystem())
+        self.rule_sources = {**RULES, **FARM_RULES}
 
     def setup_record(self, bundle, *, scenario=None, modules=None, boards=None, options=None) -> dict:
         if scenario is not None and not isinstance(scenario, str):
@@ -33,6 +35,15 @@ class PaleoDefinition(GameDefinition):
         elif not isinstance(boards, list) or not all(isinstance(b, str) for b in boards):
             raise SetupError("boards are a list of board ids")
         known = {b.get("id") for b in bundle.get("boards", []) if isinstance(b, dict)}
+        # a product's board comes with its modules (A New Beginning's farm with M to R, and its scenarios)
+        scen_rec = next((s for s in bundle.get("scenarios", []) if s.get("id") == scenario), None)
+        prods = {m.get("product") for m in bundle.get("modules", []) if m.get("id") in modules}
+        if scen_rec is not None:
+            prods.add(scen_rec.get("product"))
+        for b in bundle.get("boards", []):
+            if isinstance(b, dict) and b.get("product") in prods and b.get("product") in BOARD_PRODUCTS \
+                    and b["id"] not in boards:
+                boards = [*boards, b["id"]]
         for b in boards:
             if b not in known:
                 raise SetupError(f"unknown board `{b[:60]}`; the bundle has: {', '.join(sorted(map(str, known))) or 'none'}")

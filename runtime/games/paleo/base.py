@@ -97,7 +97,7 @@ def _where_dice(g, item):
 
 def _where_listening(g, item):
     p = item["player"]
-    if not any(item["card"] in g.s["z"][f"{z.name}/{p}"] for z in g.layout.listening if z.scope == "player"):
+    if not any(item["card"] in g.s["z"][z.name if z.scope == "shared" else f"{z.name}/{p}"] for z in g.layout.listening):
         return f"pending decision trigger for card instance {item['card']}, which lies in no zone heard for P{p}"
     return None
 
@@ -133,7 +133,8 @@ class BaseSystem(System):
         Zone("box", "shared", "count", given=None),
     )
     counters = (
-        Counter("res", keys=("food", "wood", "stone"), initial=lambda r: {"food": r.starting_food, "wood": 0, "stone": 0}),
+        Counter("res", keys=lambda r: r.resources, max=lambda r: r.res_stock,
+                initial=lambda r: {**dict.fromkeys(r.resources, 0), "food": r.starting_food}),
         Counter("tools", "player", keys="any", drop_zero=True),
         Counter("supply", keys="any", stock=lambda r: r.tool_stock, held_in="tools", initial=lambda r: dict(r.tool_stock)),
         Counter("victory", max=lambda r: r.victory_target),
@@ -377,6 +378,10 @@ class BaseSystem(System):
             if not danger or not any_opt:
                 out.append({"type": "ignore", "player": p,
                             "label": f"P{p}: ignore {r.name(cid)}" + ("" if not danger else " (no action can be resolved)")})
+            for sys_ in g.layout.systems:  # what other systems let a resolving player do (play the flute)
+                extra = getattr(sys_, "resolve_extras", None)
+                if extra is not None:
+                    out.extend(extra(g, p))
         return out
 
     def apply_resolve(self, g, a: dict) -> None:
@@ -388,6 +393,8 @@ class BaseSystem(System):
             ctx = Ctx(p, helpers_of(g, p), iid, "day")
             opt = g.rules.option(s["cards"][iid], a["option"], a.get("variant", 0))
             resolve_option(g, iid, opt, ctx, {"k": "finish", "player": p, "card": iid, "kind": "day"})
+        elif t not in ("help", "ignore"):
+            next(x for x in g.layout.systems if t in getattr(x, "extra_types", ())).apply_extra(g, a)
         elif t == "help":
             q = a["target"]
             g.move(iid, f"chosen/{p}", "discard-up")
@@ -430,6 +437,9 @@ def affordable(g, opt, ctx: Ctx) -> bool:
     players = S.ctx_players(g, ctx)
     if opt.need_static and not S.need_met(g, opt.need_static, players):
         return False
+    for u in opt.usable:
+        if not u(g, ctx):
+            return False
     for f in opt.forbid:
         need: dict = {}
         f(need)
@@ -671,10 +681,8 @@ def on_symbol(g, payload) -> None:
         return
     s = g.s
     p = ctx.player
-    for zone in g.layout.listening:  # the zones whose cards are heard for their player
-        if zone.scope != "player":
-            continue
-        for iid in s["z"][f"{zone.name}/{p}"]:
+    for zone in g.layout.listening:  # the zones whose cards are heard: the player's own, and shared ones (the stable)
+        for iid in s["z"][zone.name if zone.scope == "shared" else f"{zone.name}/{p}"]:
             if s["cards"][iid] in cids and iid != ctx.card:
                 ctx.new.append({"k": "trigger", "card": iid, "player": p, "symbol": sym})
 
@@ -683,8 +691,11 @@ def on_symbol(g, payload) -> None:
 def wound_actions(g, item) -> list[dict]:
     s, r = g.s, g.rules
     out = []
+    dreaming = s.get("dreaming") or ()
     for p in item["players"]:
         for iid in s["z"][f"group/{p}"]:
+            if iid in dreaming:  # a person in the dream world takes no damage
+                continue
             w = s["wounds"].get(str(iid), 0)
             h = r.persons[s["cards"][iid]]["hearts"]
             out.append({"type": "wound", "player": item["decider"], "person": iid,
@@ -696,13 +707,15 @@ def wound_actions(g, item) -> list[dict]:
 def apply_wound(g, item, a) -> None:
     S.wound_person(g, a["person"])
     item["n"] -= 1
-    if item["n"] <= 0 or not any(g.s["z"][f"group/{p}"] for p in item["players"]):
+    dreaming = g.s.get("dreaming") or ()
+    if item["n"] <= 0 or not any(i not in dreaming for p in item["players"] for i in g.s["z"][f"group/{p}"]):
         g.s["queue"].pop(0)
 
 
 def auto_wound(g, item) -> bool:
     s = g.s
-    cands = [i for p in item["players"] for i in s["z"][f"group/{p}"]]
+    dreaming = s.get("dreaming") or ()
+    cands = [i for p in item["players"] for i in s["z"][f"group/{p}"] if i not in dreaming]
     if not cands:
         s["queue"].pop(0)
         g.event("wound-nobody", n=item["n"])

@@ -55,6 +55,15 @@ class Rules:
         products = [p for p in bundle.get("products", []) if p.get("game") == game]
         base_products = [p["id"] for p in products if p.get("kind") == "base-game"]
         self.base_product = base_products[0] if base_products else None
+        # an expansion's system brings its product's cards; `replaces` names the card kinds whose set the
+        # expansion swaps for its own (A New Beginning: the base card set and the people)
+        self.expansions = [x.product for x in self.layout.systems if getattr(x, "product", None)]
+        self.products_in_play = {self.base_product, *self.expansions}
+        replaced: dict[str, str] = {}
+        for x in self.layout.systems:
+            for kind in getattr(x, "replaces", ()):
+                replaced[kind] = x.product
+        self.replaced = replaced
 
         self.tokens = {t["id"]: t for t in bundle.get("tokens", []) if t.get("game") == game}
         self.tool_by_name = {}
@@ -64,6 +73,16 @@ class Rules:
                 if t.get("name"):
                     self.tool_by_name[t["name"].lower()] = t["id"]
         self.tool_stock = {}
+        # tools that add a skill while held (bow & arrow, shell necklace, obsidian tokens), as the tokens state
+        self.tool_skills = {t["id"]: {k: int(v) for k, v in t["skills"].items() if k in SKILLS and isinstance(v, int)}
+                            for t in self.tokens.values() if isinstance(t.get("skills"), dict)}
+        self.resources = ("food", "wood", "stone") + tuple(
+            r for x in self.layout.systems for r in getattr(x, "resources", ()))
+        self.res_stock: dict[str, int] = {}
+        for x in self.layout.systems:
+            stock = getattr(x, "resource_stock", None)
+            if stock is not None:
+                self.res_stock.update(stock(bundle))
         for param, local in WORKBENCH_PARAMS.items():
             tid = self.tool_by_name.get(local)
             if tid and isinstance(params.get(param), int):
@@ -78,6 +97,7 @@ class Rules:
         self.secret_cards: dict[int, list[str]] = {}
         self.missions: list[str] = []
         module_cards: list[str] = []
+        self.module_extra: dict[str, list[str]] = {}
         for cid in sorted(self.cards):
             c = self.cards[cid]
             if c.get("game") != game:
@@ -85,7 +105,9 @@ class Rules:
             kind, prod, mod = c.get("kind"), c.get("product"), c.get("module")
             if mod is not None and mod not in sel:
                 continue
-            if mod is None and prod != self.base_product:
+            if mod is None and prod not in self.products_in_play:
+                continue
+            if mod is None and kind in replaced and prod != replaced[kind]:
                 continue
             if kind == "base" and mod is None:
                 self.base_set.append(cid)
@@ -97,11 +119,18 @@ class Rules:
                 self.missions.append(cid)
             elif mod is not None and kind in ("module", "base"):
                 module_cards.append(cid)
+            elif mod is not None:
+                # a module's other cards (camp, night, volcano, idea, dream): its system places them
+                self.module_extra.setdefault(kind, []).append(cid)
         self.exploration = self.base_set + module_cards
         # the secrets of the chosen modules, plus numbered secret cards of the base product itself
         base_secrets = {self.cards[c].get("number") for cs in self.secret_cards.values() for c in cs
-                        if self.cards[c].get("module") is None}
-        self.secret_numbers = sorted({n for m in self.modules for n in mods[m].get("secrets", [])} | base_secrets)
+                        if self.cards[c].get("module") is None and self.cards[c].get("product") == self.base_product}
+        # secrets a product or board in play always needs (A New Beginning: 6 and 7)
+        needed_by = self.products_in_play | set(setup["boards"])
+        always = {sec.get("number") for sec in bundle.get("secrets", [])
+                  if set(sec.get("always_needed") or ()) & needed_by and isinstance(sec.get("number"), int)}
+        self.secret_numbers = sorted({n for m in self.modules for n in mods[m].get("secrets", [])} | base_secrets | always)
 
         if not self.base_set:
             missing.append("base card set (1): the bundle has no card of kind `base` for the base game, so no exploration deck can be dealt")
@@ -180,6 +209,7 @@ class Rules:
             if not any(b in getattr(s, "boards", ()) for s in self.layout.systems):
                 missing.append(f"board `{b}`: no system of this runtime plays it yet")
         self.missing = missing
+        self.in_play = sorted(set(in_play) | set(self.support["people"]))
         self._instances: list[str] | None = None
         # every symbol of this game the bundle defines but the op table lacks (used ones are in `missing`)
         self.unimplemented = missing_ops(bundle, ops, game)
@@ -190,12 +220,16 @@ class Rules:
         self.listeners: dict[str, list[str]] = {}
         for cid, opts in sorted(self.options.items()):
             ons = sorted({o.on for o in opts if o.trigger == "on"})
-            if ons and not self.has_moon(cid):
+            if ons and not self.has_moon(cid) and not self.keeps(cid):
                 # only a card kept with a group (a night action card) is where an `on` option is heard
                 missing.append(f"{cid}: `on {ons[0]}:` is heard only while the card lies with a group, "
                                "and this card never stays with one")
             for sym in ons:
                 self.listeners.setdefault(sym, []).append(cid)
+        for x in self.layout.systems:  # the systems read what else they need (the farm: animals, tokens, costs)
+            prep = getattr(x, "prepare", None)
+            if prep is not None:
+                prep(self)
 
     def card_instances(self) -> list[str]:
         """The card id of every card instance a game of these rules holds (copies repeated), sorted."""
@@ -204,6 +238,12 @@ class Rules:
                    + self.missions + [c for num in self.secret_numbers for c in self.secret_cards.get(num, [])])
             self._instances = sorted(cid for cid in ids for _ in range(int(self.cards[cid].get("copies") or 1)))
         return self._instances
+
+    def card_ids_in_play(self) -> list[str]:
+        return self.in_play
+
+    def is_animal(self, cid: str) -> bool:
+        return isinstance((self.cards.get(cid) or {}).get("animal"), dict)
 
     def tool_id(self, t: str) -> str:
         if t.startswith("token:"):
@@ -241,6 +281,13 @@ class Rules:
     def is_danger(self, cid: str) -> bool:
         c = self.cards.get(cid) or {}
         return c.get("back") in RED_BACKS or "skull" in (c.get("marks") or [])
+
+    def keeps(self, cid: str) -> bool:
+        """A card that stays where its `on` options are heard: an animal (the stable) or one kept with a group."""
+        if self.is_animal(cid):
+            return True
+        return any(sym in ("symbol:place-this-card-with-group", "symbol:capture-animal")
+                   for o in self.options.get(cid, ()) for sym in o.symbols)
 
     def has_moon(self, cid: str) -> bool:
         """A night action card: printed with the moon, or with an option that acts `at night`."""

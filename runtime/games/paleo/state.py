@@ -57,14 +57,22 @@ def group_skills(g, players) -> dict:
     cards, persons = g.s["cards"], g.rules.persons
     bonus = g.s["bonus"]
     z = g.s["z"]
+    dreaming = g.s.get("dreaming") or ()
+    tool_skills = g.rules.tool_skills
     for p in players:
         for k, v in bonus.get(str(p), {}).items():
             tot[k] += v
         for iid in z[f"group/{p}"]:
+            if iid in dreaming:  # a person in the dream world has no effect on the game
+                continue
             st = persons.get(cards[iid])
             if st:
                 for k in SKILLS:
                     tot[k] += st[k]
+        if tool_skills:  # tools that add a skill for as long as the group keeps them (bow & arrow, …)
+            for t, k in g.s["tools"][p].items():
+                for sk, v in tool_skills.get(t, {}).items():
+                    tot[sk] += v * k
     return tot
 
 
@@ -78,13 +86,27 @@ def need_met(g, need: dict, players) -> bool:
             if tot[k] < n:
                 return False
         elif k.startswith("tool:"):
+            built = s.get("built")
+            if built is not None and k[5:] in built:  # `have hut`: an expansion token built on the farm
+                if built[k[5:]] < n:
+                    return False
+                continue
             tool = g.rules.tool_id(k[5:])
             if sum(s["tools"][p].get(tool, 0) for p in players) < n:
                 return False
         elif k.startswith("res:"):
             if s["res"].get(k[4:], 0) < n:
                 return False
+        else:
+            check = NEED_CHECKS.get(k.partition(":")[0])
+            if check is None or not check(g, k.partition(":")[2], n, players):
+                return False
     return True
+
+
+NEED_CHECKS: dict = {}
+"""Requirement keys `<prefix>:<what>` other systems add: prefix -> check(game, what, n, players) -> bool.
+A key no check knows is never met (the op that wrote it makes its option unplayable)."""
 
 
 def tools_available(g, tool: str, ctx: Ctx) -> int:
@@ -127,7 +149,14 @@ def gain_tool(g, tool: str, player, ctx) -> None:
 
 
 def gain_resource(g, res: str, n: int, ctx) -> None:
-    g.s["res"][res] = g.s["res"].get(res, 0) + n
+    have = g.s["res"].get(res, 0)
+    cap = g.rules.res_stock.get(res)
+    if cap is not None and have + n > cap:  # a limited supply (grain, obsidian) gives what it has left
+        g.event("supply-short", resource=res, wanted=n, left=cap - have)
+        n = cap - have
+    if n <= 0:
+        return
+    g.s["res"][res] = have + n
     g.event("gain", resource=res, n=n)
 
 
@@ -222,6 +251,7 @@ def join_person(g, p: int, ctx) -> None:
     g.event("person-joins", player=p, card=cid)
     for tool in (g.rules.persons.get(cid) or {}).get("tools", []):
         gain_tool(g, tool, p, ctx)
+    g.bus("after", "join", (p, iid))
 
 
 def reveal_secret(g, number: int, ctx: Ctx) -> None:

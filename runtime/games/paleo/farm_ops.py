@@ -26,6 +26,8 @@ def _players(g, ctx) -> list[int]:
 
 def perform(g, sym: str, ctx: Ctx) -> None:
     """The hooks of a symbol performed inside a decision (a stable action chosen in an animal action)."""
+    if sym not in g.s["used"]:
+        g.s["used"].append(sym)
     if ctx.kind == "trigger" or ctx.player is None:
         return  # an option set off by a trigger does not set off further options
     for fn in g.layout.hooks.get(("after", "symbol"), ()):
@@ -343,6 +345,8 @@ def apply_animal_action(g, item, a):
         slaughter(g, ctx, a["animal"])
         if item.get("only") is None:
             perform(g, "symbol:slaughter-action", ctx)
+        elif "symbol:slaughter-action" not in g.s["used"]:
+            g.s["used"].append("symbol:slaughter-action")
     _push(g, ctx)
 
 
@@ -734,6 +738,8 @@ def _special_targets(g, what: dict, players) -> list[tuple[str, int]]:
 
 def special_op(position, args):
     what = args.get("what")
+    if isinstance(what, str):  # a back: `remove special card danger`
+        what = {"ref": "back", "back": what}
     if not isinstance(what, dict):
         raise OpError("`symbol:remove-special-card` needs what to remove")
     must_exist = what.get("ref") in ("card", "title", "secret")

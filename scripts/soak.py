@@ -1,6 +1,9 @@
-"""Soak test: 10,000 seeded games on the synthetic pack, invariants after every action.
+"""Soak test: 10,000 seeded games on the synthetic packs, invariants after every action.
 
-    python scripts/soak.py [--games 10000] [--seed 0] [--scenario A] [--json]
+    python scripts/soak.py [--games 10000] [--seed 0] [--scenario A] [--system base|anb] [--json]
+
+`--system anb` plays A New Beginning: its six scenarios in turn on the synthetic packs (base modules
+and A New Beginning), and also fails when one of A New Beginning's symbols ran in fewer than 1% of games.
 
 Configurations cycle through player counts 1-4 and the random and greedy policies. After every
 action the state invariants are checked; at each night and at the end the game makes a JSON
@@ -29,11 +32,18 @@ from runtime.sim import Progress, play, result_of  # noqa: E402
 LIMIT_S = 3600
 
 
+def _sources(sym: dict) -> set:
+    src = sym.get("source")
+    src = src if isinstance(src, list) else [src]
+    return {x.get("rulebook") for x in src if isinstance(x, dict)}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=10000)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--scenario", default="A")
+    ap.add_argument("--scenario", default=None, help="default: A (base), the six scenarios in turn (anb)")
+    ap.add_argument("--system", choices=("base", "anb"), default="base")
     ap.add_argument("--bundle", help="a playable bundle (default: build content/ plus tests/packs/synthetic-base)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
@@ -48,7 +58,17 @@ def main(argv=None) -> int:
     else:
         import synthetic_bundle
 
-        bundle = synthetic_bundle.cached()
+        bundle = synthetic_bundle.anb() if args.system == "anb" else synthetic_bundle.cached()
+    if args.scenario is not None:
+        scenarios = [args.scenario]
+    elif args.system == "anb":
+        scenarios = [f"scenario:anb/{n}" for n in ("I", "II", "III", "IV", "V", "VI")]
+    else:
+        scenarios = ["A"]
+    required = set()
+    if args.system == "anb":  # every symbol A New Beginning's rulebook brings must have run
+        required = {sym["id"] for sym in bundle.get("symbols", [])
+                    if _sources(sym) == {"000_97f291d3c44cb3f7.txt"} and "game:paleo" in (sym.get("games") or [])}
 
     def after(g: Game):
         check(g)
@@ -69,13 +89,13 @@ def main(argv=None) -> int:
     for i in range(args.games):
         players, policy = configs[i % len(configs)]
         seed = args.seed + i
-        g = play(bundle, game="game:paleo", scenario=args.scenario, players=players, seed=seed, policy=policy,
-                 on_action=after)
+        g = play(bundle, game="game:paleo", scenario=scenarios[(i // len(configs)) % len(scenarios)],
+                 players=players, seed=seed, policy=policy, on_action=after)
         r = result_of(g, seed)
         r.update(players=players, policy=policy)
         results.append(r)
         actions += r["actions"]
-        in_play |= set(g.rules.symbols_in_play)
+        in_play |= set(g.rules.symbols_in_play) | required
         bar.update(i + 1)
     elapsed = time.perf_counter() - t0
     n = len(results)

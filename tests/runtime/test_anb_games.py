@@ -1,0 +1,45 @@
+"""Seeded games of A New Beginning's six scenarios on the synthetic packs: 200 per scenario in all,
+spread over 1 to 4 players and both reference policies, invariants after every action, a JSON round trip
+at each night and at the end. Marked `games` so a coverage run can leave them out (`-m "not games"`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from runtime import Game
+from runtime.core.invariants import check
+from runtime.sim import play
+
+SCENARIOS = [f"scenario:anb/{n}" for n in ("I", "II", "III", "IV", "V", "VI")]
+GAMES = 200
+CONFIGS = [(p, pol) for pol in ("random", "greedy") for p in (1, 2, 3, 4)]
+
+pytestmark = pytest.mark.games
+
+
+def _round_trip(bundle):
+    def after(g):
+        check(g)
+        if g.s["phase"] == "night" and g.s["step"] == "feeding" or g.is_terminal():
+            text = g.to_json()
+            g2 = Game.from_json(bundle, text)
+            assert g2.to_json() == text, "a JSON round trip changed the state"
+            return g2
+        return g
+    return after
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_two_hundred_seeded_games_keep_every_invariant(anb_bundle, scenario):
+    after = _round_trip(anb_bundle)
+    results = {"win": 0, "loss": 0, "unfinished": 0}
+    nights = 0
+    for seed in range(GAMES):
+        players, policy = CONFIGS[seed % len(CONFIGS)]
+        g = play(anb_bundle, game="game:paleo", scenario=scenario, players=players, seed=seed, policy=policy,
+                 on_action=after)
+        results[g.outcome["result"]] += 1
+        nights += g.s["nights"]
+    assert sum(results.values()) == GAMES
+    assert results["unfinished"] <= GAMES // 20, results
+    assert nights > GAMES, "the games hardly reach a night"

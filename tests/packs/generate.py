@@ -98,7 +98,8 @@ class Setting:
             return False
         if s["module"] is not None and s["module"] != self.letter:
             return False
-        return all(self.arg(p, random.Random(0)) is not None for p in s.get("params", []) if not p.get("optional"))
+        return all(self.arg(p, random.Random(0)) is not None for p in s.get("params", [])
+                   if not p.get("optional") and p["type"] != "placement")
 
     def arg(self, p: dict, rng: random.Random) -> str | None:
         t = p["type"]

@@ -39,17 +39,80 @@ def lower_options(entries: list[Entry]) -> tuple[Any, dict[str, list[dict]], lis
             continue
         opts = []
         game = getattr(e.record, "game", None)
+        ofile, opath = e.where("options")
         for i, text in enumerate(e.record.options):
-            ir, d = effects.compile_option(text, registry=registry, game=game, file=e.file, path=e.path + ("options", i))
+            ir, d = effects.compile_option(text, registry=registry, game=game, file=ofile, path=opath + ("options", i))
             diags.extend(d)
             opts.append({"text": text, "ir": ir})
         lowered[e.id] = opts
     return registry, lowered, diags
 
 
+# Card fields written in the effect language besides `options`: (path inside the record, what the message calls it).
+REWARD_FIELDS = ((("person", "brings"), "what a person brings"), (("animal", "yield"), "an animal's yield"))
+
+
+def lower_reward_fields(entries: list[Entry], registry: Any) -> tuple[dict[str, dict[tuple, dict]], list[Diagnostic]]:
+    """Lower `person.brings` and `animal.yield` to `{text, ir}`; they may hold reward clauses only (E311).
+
+    Also checks that `animal.hunt` names one of the card's options (M011), after packs have filled them.
+    """
+    from . import effects
+    from .diagnostics import make
+
+    diags: list[Diagnostic] = []
+    out: dict[str, dict[tuple, dict]] = {}
+    if not hasattr(effects, "build_registry"):
+        return out, diags
+    for e in entries:
+        if e.section != "cards":
+            continue
+        rec = e.record
+        for (part, field), what in REWARD_FIELDS:
+            sub = getattr(rec, part, None)
+            text = getattr(sub, "yield_" if field == "yield" else field, None) if sub is not None else None
+            if text is None:
+                continue
+            file, base = e.where(part)
+            path = base + (part, field)
+            ir, d = effects.compile_option(text, registry=registry, game=rec.game, file=file, path=path)
+            diags.extend(d)
+            if ir is not None and not _rewards_only(ir):
+                diags.append(make(
+                    "E311", f"{what} may hold only reward clauses", _field_span(file, base, path),
+                    label="a requirement, cost, negative outcome or trigger here",
+                    help="keep only the `->` rewards, e.g. `-> 2 food`",
+                ))
+                ir = None
+            out.setdefault(e.id, {})[(part, field)] = {"text": text, "ir": ir}
+        hunt = rec.animal.hunt if rec.animal is not None else None
+        if hunt is not None and hunt > len(rec.options):
+            have = len(rec.options)
+            file, base = e.where("animal")
+            diags.append(make(
+                "M011", f"`animal.hunt` is option {hunt}, but the card has {have} option{'' if have == 1 else 's'}",
+                _field_span(file, base, base + ("animal", "hunt")), label="no such option",
+                help="count the options from 1, or add the hunt option to `options`",
+            ))
+    return out, diags
+
+
+def _rewards_only(ir: dict) -> bool:
+    return set(ir) <= {"node", "clauses"} and all(c.get("kind") == "reward" for c in ir.get("clauses") or ())
+
+
+def _field_span(file, base: tuple, path: tuple):
+    for cut in range(len(path), len(base) - 1, -1):
+        if path[:cut] in file.positions:
+            return file.span(path[:cut])
+    return file.span(base)
+
+
 def build_bundle(entries: list[Entry]) -> tuple[dict, list[Diagnostic]]:
     diags: list[Diagnostic] = []
     registry, lowered, d = lower_options(entries)
+    diags.extend(d)
+    fields, d = lower_reward_fields(entries, registry)
     diags.extend(d)
 
     sections: dict[str, list[dict]] = defaultdict(list)
@@ -59,6 +122,8 @@ def build_bundle(entries: list[Entry]) -> tuple[dict, list[Diagnostic]]:
         rec = _record_json(e)
         if e.id in lowered:
             rec["options"] = lowered[e.id]
+        for (part, field), value in fields.get(e.id, {}).items():
+            rec[part][field] = value
         sections[e.section].append(rec)
 
     cards_by_module: dict[str, list[str]] = defaultdict(list)

@@ -49,8 +49,9 @@ def compute_coverage(records: Iterable[Any]) -> dict[str, Any]:
     copies unless a card record carries its face (then the card counts). Named secret cards without
     a printed number may be faces of numbered secrets already counted, so they only fill the room a
     product's printed secret group leaves after its numbered secrets; the rest are reported as
-    `unplaced` and never counted twice. A module's printed count includes its secret cards only
-    when its product prints no separate secret group (The White Whale does; the big expansions
+    `unplaced` and never counted twice. A card whose deck is not known (`deck_known: false`, no
+    module) is listed as `ungrouped` and counted nowhere, for the same reason. A module's printed
+    count includes its secret cards only when its product prints no separate secret group (The White Whale does; the big expansions
     list their secrets apart from the modules).
     """
     by_kind: dict[str, list[Any]] = defaultdict(list)
@@ -104,11 +105,16 @@ def compute_coverage(records: Iterable[Any]) -> dict[str, Any]:
         g = secret_group(pid)
         room[pid] = None if g is None else max(int(_get(g, "count", 0)) - numbered_secret_units[pid], 0)
 
+    ungrouped: dict[str, list[str]] = defaultdict(list)
     for c in cards:
         pid = str(_get(c, "product"))
         mid = _get(c, "module")
         copies = int(_get(c, "copies", 1) or 1)
         kind = _kind_value(c)
+        if _get(c, "deck_known", True) is False and not mid:
+            # its printed group is unknown: it is surely one of the cards some group counts already
+            ungrouped[pid].append(str(_get(c, "id")))
+            continue
         if kind == "secret" and _get(c, "number") is None and str(_get(c, "id")) not in linked_cards:
             left = room.get(pid)
             if left is not None:
@@ -169,6 +175,7 @@ def compute_coverage(records: Iterable[Any]) -> dict[str, Any]:
         row = _row(_get(p, "printed_cards"), tally, name=_get(p, "name"))
         row["groups"] = groups
         row["unplaced"] = sorted(unplaced.get(pid, []))
+        row["ungrouped"] = sorted(ungrouped.get(pid, []))
         product_rows[pid] = row
 
     return {"products": product_rows, "modules": module_rows}
@@ -207,6 +214,8 @@ def format_coverage(cov: dict) -> str:
                 lines.append(line(f"  {mid} {mrow.get('name') or '(name unknown)'}", mrow))
         if row.get("unplaced"):
             lines.append(f"  named secrets without a number, not counted twice: {', '.join(row['unplaced'])}")
+        if row.get("ungrouped"):
+            lines.append(f"  cards of an unknown deck, not counted twice: {', '.join(row['ungrouped'])}")
     orphans = [(mid, r) for mid, r in modules.items() if r.get("product") not in cov["products"]]
     for mid, mrow in orphans:
         lines.append(line(f"{mid} {mrow.get('name') or '(name unknown)'}", mrow))

@@ -245,6 +245,29 @@ class Person(Strict):
     craftsmanship: StrictInt = Field(default=0, ge=0)
     hearts: StrictInt = Field(ge=1)
     tools: list[str] = Field(default_factory=list)
+    brings: str | None = Field(
+        default=None,
+        description="what the person brings on joining, as an effect-language string of reward clauses only "
+        "(for example `-> 2 wood`, `-> 1 idea`, `-> 1 dream`); lowered to `{text, ir}` in the bundle",
+    )
+
+
+class Animal(Strict):
+    """What an animal card gives on the farm: its stable yield and which option is its hunt."""
+
+    model_config = ConfigDict(extra="forbid", serialize_by_alias=True)
+
+    yield_: str | None = Field(
+        default=None, alias="yield",
+        description="what a stable action collects from this animal, as an effect-language string of reward "
+        "clauses only (for example `-> 1 pelt`); null when the card shows none or it is not known; lowered to "
+        "`{text, ir}` in the bundle",
+    )
+    hunt: StrictInt | None = Field(
+        default=None, ge=1,
+        description="the 1-based number of the card's option that is its hunt action; a slaughter takes that "
+        "option's rewards without its requirements or costs",
+    )
 
 
 class Card(Record):
@@ -257,14 +280,21 @@ class Card(Record):
     product: str = Field(pattern=id_pattern("product"))
     module: str | None = Field(default=None, pattern=id_pattern("module"))
     kind: CardKind
+    deck_known: StrictBool = Field(
+        default=True,
+        description="false when the rulebooks do not say which deck or printed card group the card is in: its "
+        "`kind` is then a placeholder, and coverage lists the card as `ungrouped` rather than count it twice",
+    )
     back: Back | None = None
     number: StrictInt | None = Field(default=None, ge=1, description="printed secret number")
     copies: StrictInt = Field(default=1, ge=1)
-    marks: list[Literal["star", "white-hand", "cult-site", "secret-symbol", "marked-back", "avoidable-danger", "moon", "skull"]] = Field(default_factory=list)
+    marks: list[Literal["star", "white-hand", "cult-site", "secret-symbol", "marked-back", "avoidable-danger", "moon", "skull", "farm"]] = Field(
+        default_factory=list, description="printed marks; `farm` is a farm card, which has an expansion, animal or grain option")
     title_keywords: list[str] = Field(default_factory=list, description="title predicates the card matches, such as Dodo or Spirit")
     options: list[str] = Field(default_factory=list, description="one effect-language string per option")
     notes: list[str] = Field(default_factory=list, description="rules clarifications, in our own words")
     person: Person | None = Field(default=None, description="skills, hearts and tools of a people card, when known")
+    animal: Animal | None = Field(default=None, description="the farm values of an animal card (stable yield, hunt option), when known")
     # PaleoVet dino fields
     sleep: StrictInt | None = Field(default=None, ge=0)
     points: StrictInt | None = None

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any, Iterable
+
+from pydantic import BaseModel
 
 from .diagnostics import Diagnostic, make
 from .validate import Entry
@@ -16,13 +19,57 @@ def _is_pack(e: Entry) -> bool:
 
 # What a fill may never change: identity and provenance belong to the bundled record.
 _NOT_FILLABLE = frozenset({"id", "source", "completeness", "summary"})
+# Lists a pack may fill when the bundled record leaves them empty and is not `complete`.
+LIST_FILLABLE = frozenset({"options", "marks", "title_keywords"})
+
+
+def module_card_counts(cards: Iterable[Any]) -> Counter:
+    """The one rule for counting a module's printed cards: module id -> cards counted.
+
+    Every card record filed under a module (`module:` set) counts its `copies` toward that
+    module's `printed_cards`, whatever its kind (module, mission, idea, camp, night, volcano,
+    dream, secret, ...). A card without `module:` counts toward no module. Records may be
+    content models or bundle dicts.
+    """
+    out: Counter = Counter()
+    for c in cards:
+        get = c.get if isinstance(c, dict) else (lambda k, d=None, _c=c: getattr(_c, k, d))
+        mid = get("module")
+        if mid:
+            out[mid] += int(get("copies", 1) or 1)
+    return out
+
+
+def _fill(base: Any, new: Any, field: str, may_fill_lists: bool) -> tuple[Any, list[str]]:
+    """What filling `field` of a bundled value with a pack value gives: (value or None, changed sub-fields)."""
+    if base is None:
+        return new, []
+    if base == new:
+        return None, []
+    if isinstance(base, list) and not base and field in LIST_FILLABLE and may_fill_lists:
+        return new, []
+    if isinstance(base, BaseModel) and type(base) is type(new):
+        update, changed = {}, []
+        for sub in sorted(new.model_fields_set):
+            old_v, new_v = getattr(base, sub), getattr(new, sub)
+            if old_v is None:
+                if new_v is not None:
+                    update[sub] = new_v
+            elif old_v != new_v:
+                changed.append(f"{field}.{(type(base).model_fields[sub].alias or sub)}")
+        if changed:
+            return None, changed
+        return (base.model_copy(update=update) if update else None), []
+    return None, [field]
 
 
 def merge_fills(entries: list[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
-    """Apply pack records that share a bundled record's id: they may only fill its null fields.
+    """Apply pack records that share a bundled record's id: they may only fill what it leaves open.
 
-    The merged record replaces the bundled one (remembering which fields the pack filled);
-    a pack field that would change a stated value is refused with P502.
+    Open means a null field (or a null field of a nested value such as `animal`), or an empty
+    `options`, `marks` or `title_keywords` list of a record that is not `complete`. The merged
+    record replaces the bundled one (remembering which fields the pack filled and where they were
+    written); a pack field that would change a stated value is refused with P502.
     """
     bundled = {e.id: i for i, e in enumerate(entries) if not e.in_pack}
     out = list(entries)
@@ -36,22 +83,23 @@ def merge_fills(entries: list[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
         if base.section != e.section:
             continue  # different kinds under one id: left to the P502 check
         drop.add(j)
+        open_lists = base.record.completeness != "complete"
         update: dict = {}
         for field in sorted(e.record.model_fields_set - _NOT_FILLABLE):
-            new = getattr(e.record, field)
-            old = getattr(base.record, field)
-            if old is None:
-                if new is not None:
-                    update[field] = new
-            elif old != new:
+            value, changed = _fill(getattr(base.record, field), getattr(e.record, field), field, open_lists)
+            for name in changed:
                 diags.append(make(
-                    "P502", f"pack changes `{field}` of `{e.id}`, which the bundled content states",
-                    _span(e, field, key=True), label="a pack may only fill fields left null",
+                    "P502", f"pack changes `{name}` of `{e.id}`, which the bundled content states",
+                    _span(e, field, key=True), label="a pack may only fill fields left null or empty",
                     help="remove the field from the pack, or add a new record with its own id",
                 ))
+            if value is not None and not changed:
+                update[field] = value
         if update:
             merged = base.record.model_copy(update=update)
-            out[i] = Entry(merged, base.section, base.file, base.path, tuple(sorted({*base.filled, *update})))
+            origins = dict(base.origins or {})
+            origins.update({f: (e.file, e.path) for f in update})
+            out[i] = Entry(merged, base.section, base.file, base.path, tuple(sorted({*base.filled, *update})), origins)
     return [e for k, e in enumerate(out) if k not in drop], diags
 
 
@@ -83,7 +131,6 @@ def check_packs(entries: list[Entry], bundle: dict) -> list[Diagnostic]:
     games = {e.id for e in bundled if e.section == "games"}
     products = {e.id for e in bundled if e.section == "products"}
     modules = {e.id: e.record for e in bundled if e.section == "modules"}
-    product_printed = {e.id: e.record.printed_cards for e in bundled if e.section == "products"}
     bundled_secret_faces = {e.record.number for e in bundled if e.section == "cards" and e.record.number}
     bundled_secret_faces |= {e.record.number for e in bundled if e.section == "secrets" and e.record.card}
     dice_with_faces = {e.record.game for e in bundled if e.section == "dice" and e.record.faces}
@@ -91,17 +138,11 @@ def check_packs(entries: list[Entry], bundle: dict) -> list[Diagnostic]:
     def copies(e):
         return int(getattr(e.record, "copies", 1) or 1)
 
-    per_module: Counter = Counter()
-    per_product: Counter = Counter()
-    for e in bundled:
-        if e.section == "cards":
-            if e.record.module:
-                per_module[e.record.module] += copies(e)
-            per_product[e.record.product] += copies(e)
+    per_module = module_card_counts(e.record for e in bundled if e.section == "cards")
 
     pack_module: Counter = Counter()
-    pack_product: Counter = Counter()
     first_over: dict = {}
+    pack_cards: list[Entry] = []
     for e in packs:
         rec = e.record
         if e.section == "symbols":
@@ -150,19 +191,59 @@ def check_packs(entries: list[Entry], bundle: dict) -> list[Diagnostic]:
             printed = mod.printed_cards
             if printed is not None and per_module[rec.module] + pack_module[rec.module] > printed:
                 first_over.setdefault(("m", rec.module), (e, printed))
-        pack_product[rec.product] += copies(e)
-        printed = product_printed.get(rec.product)
-        if printed is not None and per_product[rec.product] + pack_product[rec.product] > printed:
-            first_over.setdefault(("p", rec.product), (e, printed))
+        pack_cards.append(e)
         if rec.kind == "secret" and rec.number is not None and rec.number in bundled_secret_faces:
             diags.append(make("P506", f"the face of secret {rec.number} is already bundled", _span(e, "number"),
                               label="a pack may only add secrets whose face is missing"))
 
-    for (kind, target), (e, printed) in sorted(first_over.items(), key=lambda kv: kv[0]):
-        have = (per_module if kind == "m" else per_product)[target]
-        added = (pack_module if kind == "m" else pack_product)[target]
+    for (_kind, target), (e, printed) in sorted(first_over.items(), key=lambda kv: kv[0]):
+        have, added = per_module[target], pack_module[target]
         diags.append(make(
             "P505", f"`{target}` prints {printed} cards; {have} are bundled and the pack adds {added}",
             _span(e, "id"), label="this card goes over the printed count",
             help=f"the pack may add at most {max(printed - have, 0)} cards (copies count) to `{target}`"))
+    diags.extend(_over_product_counts(entries, bundled, pack_cards, modules))
+    return diags
+
+
+def _over_product_counts(entries: list[Entry], bundled: list[Entry], pack_cards: list[Entry], modules: dict) -> list[Diagnostic]:
+    """P505 for a product or one of its printed card groups that the pack takes past its printed count.
+
+    Products are counted the way coverage counts them (a secret face replaces its numbered secret,
+    cards of an unknown group and unnumbered named secrets are never counted twice).
+    """
+    from .coverage import compute_coverage
+
+    before = compute_coverage([e.record for e in bundled])["products"]
+    after = compute_coverage([e.record for e in entries])["products"]
+    diags: list[Diagnostic] = []
+    for pid in sorted(after):
+        row, old = after[pid], before.get(pid)
+        if old is None:
+            continue
+        mine = [e for e in pack_cards if e.record.product == pid]
+        if not mine:
+            continue
+        reported = False
+        for g, og in zip(row["groups"], old["groups"]):
+            if g["over"] <= og["over"]:
+                continue
+            letters = set(g.get("modules") or ())
+            members = [e for e in mine if (
+                (e.record.module in modules and modules[e.record.module].letter in letters) if letters
+                else (e.record.kind == g.get("kind") and e.record.module is None))]
+            at = members[-1] if members else mine[-1]
+            room = og["missing"] or 0
+            diags.append(make(
+                "P505", f"the group \"{g['name']}\" of `{pid}` prints {g['printed']} cards; "
+                f"{og['authored']} are bundled and the pack adds {g['authored'] - og['authored']}",
+                _span(at, "id"), label="the pack goes over the printed count here",
+                help=f"the pack may add at most {room} cards (copies count) to this group"))
+            reported = True
+        if not reported and row["over"] > old["over"]:
+            diags.append(make(
+                "P505", f"`{pid}` prints {row['printed']} cards; {old['authored']} are bundled and the pack adds "
+                f"{row['authored'] - old['authored']}", _span(mine[-1], "id"),
+                label="the pack goes over the printed count here",
+                help=f"the pack may add at most {old['missing'] or 0} cards (copies count) to `{pid}`"))
     return diags

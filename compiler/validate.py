@@ -25,10 +25,17 @@ class Entry:
     file: LoadedFile
     path: tuple
     filled: tuple[str, ...] = ()  # fields a synthetic pack filled in where the content left them null
+    origins: dict | None = None  # filled field -> (file, path) of the pack record that filled it
 
     @property
     def id(self) -> str:
         return self.record.id
+
+    def where(self, field: str) -> tuple[LoadedFile, tuple]:
+        """The file and record path a field's value comes from (the pack's, for a filled field)."""
+        if self.origins and field in self.origins:
+            return self.origins[field]
+        return self.file, self.path
 
     @property
     def in_pack(self) -> bool:

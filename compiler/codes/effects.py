@@ -95,4 +95,13 @@ CODES = [
         example="- require may have scythe -> 1 grain",
         fix="Use `not` only after `require`; put optional or ordered steps in costs or rewards.",
     ),
+    Code(
+        "E311", "rewards-only", E, "a field that holds only rewards has another clause",
+        what="A person's `brings` or an animal's `yield` is written in the effect language but may hold "
+        "only `->` reward clauses; it has a requirement, a cost, a negative outcome or a trigger.",
+        why="What a new person brings and what a stabled animal yields are received outright: nothing is "
+        "checked or paid, and nothing sets them off but joining the group or the stable action.",
+        example="person:\n  hearts: 3\n  brings: 'cost 1 wood -> 2 food'",
+        fix="Keep only the rewards, e.g. `-> 2 food`; a card action with costs belongs in `options`.",
+    ),
 ]

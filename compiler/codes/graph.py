@@ -104,6 +104,15 @@ CODES = [
         fix="Correct the word, or add the word to the matching cards' `title_keywords`.",
     ),
     Code(
+        "G411", "farm-card-without-farm-action", E, "a farm card has no expansion, animal or grain option",
+        what="A card marked `farm` has its options authored, and none of them uses the expansion action, the "
+        "animal action or the grain action. A farm card whose options are not known yet gets a G490 note instead.",
+        why="A New Beginning says every farm card carries at least one of those three actions; a farm card "
+        "without one is a mistyped option or a wrong mark.",
+        example="marks: [farm]\noptions: ['-> 2 food']   # no expansion, animal or grain action",
+        fix="Correct the option (for example `-> grain action`), or remove the `farm` mark.",
+    ),
+    Code(
         "G420", "scenario-need", I, "what playing a scenario needs, and whether the content supplies it",
         what="`paleo lint --scenario ID` lists every module, product, board, card, secret and token the "
         "scenario needs, one line each, and says whether the loaded content supplies it.",

@@ -81,4 +81,13 @@ CODES = [
         example="id: card:anb/Reeds Card",
         fix="Write the value in the form the message describes.",
     ),
+    Code(
+        "M011", "hunt-option-out-of-range", E, "an animal's hunt names an option the card does not have",
+        what="`animal.hunt` gives the number of the card's option that is its hunt action (counting from 1), "
+        "and the card has fewer options than that.",
+        why="A slaughter takes the rewards of the hunt option; a number past the last option points at nothing, "
+        "so the slaughter could not be played.",
+        example="options: ['require strength 2 -> capture animal']\nanimal: {yield: '-> 1 food', hunt: 2}",
+        fix="Correct the number, or add the hunt option to `options`.",
+    ),
 ]

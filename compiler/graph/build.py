@@ -226,7 +226,8 @@ class Facts:
         e = self.entries.get(rid)
         if e is None:
             return Span.point("<bundle>")
-        return e.file.span(e.path + tuple(path))
+        file, base = e.where(path[0]) if path and isinstance(path[0], str) else (e.file, e.path)
+        return file.span(base + tuple(path))
 
     # --- what is known ----------------------------------------------------
     def secret_provided(self, number: int) -> bool:

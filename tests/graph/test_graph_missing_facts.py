@@ -101,3 +101,13 @@ def test_references_are_read_from_the_text_while_an_option_has_no_ir():
     got = [(k, t, n) for k, t, n in iter_option_refs('require have card "Reeds", idea "Isolation" -> reveal secret 7, place token 2', None)]
     assert got == [("card", "Reeds", '"Reeds"'.join(["card ", ""])), ("idea", "Isolation", 'idea "Isolation"'),
                    ("secret", 7, "secret 7"), ("token", 2, "token 2")]
+
+
+def test_farm_card_without_known_options_is_a_missing_fact(tmp_path):
+    diags = variant(tmp_path, "G411-farm-card-without-farm-action", {"cards.yaml": [
+        ("    completeness: complete\n    source: {rulebook: 002_56cce9db253ede81.txt, section: [\"Game Objective: Leave Your Mark in the Stone Age!\"]}\n"
+         "    options:\n      - '-> 1 food'  # expect: G411",
+         "    completeness: partial\n    source: {rulebook: 002_56cce9db253ede81.txt, section: [\"Game Objective: Leave Your Mark in the Stone Age!\"]}")]})
+    assert codes(diags) == ["G490"]
+    assert "is a farm card, but its options are not known" in diags[0].message
+

@@ -1,4 +1,4 @@
-"""Build the test bundle: the bundled content plus the synthetic-base pack, compiled by the real pipeline."""
+"""Build the test bundle: the bundled content plus synthetic packs (by default synthetic-base), compiled by the real pipeline."""
 
 from __future__ import annotations
 
@@ -8,13 +8,19 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 PACK = HERE / "synthetic-base"
 ROOT = HERE.parents[1]
+# Every pack folder of this directory (the bad/ corpus aside), in the order they load together.
+ALL_PACKS = ("synthetic-base", "base-modules", "anb")
 
 
-def build(root: Path = ROOT) -> dict:
-    """Compile content/ plus the pack; a compile error is a broken fixture, so it raises."""
+def build(root: Path = ROOT, packs: "list[str | Path] | None" = None) -> dict:
+    """Compile content/ plus the packs (names of folders here, or paths; default synthetic-base).
+
+    A compile error is a broken fixture, so it raises.
+    """
     from compiler.pipeline import run
 
-    res = run([root / "content", PACK], root=root)
+    chosen = [PACK] if packs is None else [p if isinstance(p, Path) else HERE / p for p in packs]
+    res = run([root / "content", *chosen], root=root)
     errors = [d for d in res.diagnostics if d.is_error]
     if res.bundle is None or errors:
         raise RuntimeError("the synthetic pack does not compile: " + "; ".join(
@@ -53,7 +59,12 @@ def cached(path: Path | None = None) -> dict:
 if __name__ == "__main__":
     import sys
 
-    target = Path(sys.argv[1] if len(sys.argv) > 1 else "build/synthetic-bundle.json")
+    args = [a for a in sys.argv[1:] if not a.startswith("--packs=")]
+    chosen = [a.split("=", 1)[1].split(",") for a in sys.argv[1:] if a.startswith("--packs=")]
+    target = Path(args[0] if args else "build/synthetic-bundle.json")
     target.parent.mkdir(parents=True, exist_ok=True)
-    cached(target)
+    if chosen:
+        target.write_text(json.dumps(build(packs=chosen[-1]), sort_keys=True), encoding="utf-8")
+    else:
+        cached(target)
     print(f"wrote {target}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .counts import counts_above_printed
+from .farm import farm_actions
 from .modules import secrets_outside_module, unused_module_secrets
 from .references import title_predicates, unresolved_references
 from .scenarios import combination_rules, scenario_needs
@@ -19,4 +20,5 @@ CHECKS = (
     combination_rules,  # G408
     counts_above_printed,  # G409
     title_predicates,  # G410
+    farm_actions,  # G411, G490
 )

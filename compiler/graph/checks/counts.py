@@ -24,11 +24,14 @@ def counts_above_printed(F: Facts, g: Graph) -> Iterable[Diagnostic]:
                 label=f"{printed} printed", labels=_extra(F, ids, printed),
                 help="remove a duplicate, move a card to its own module, or correct the printed count",
             )
+    coverage = (F.bundle.get("coverage") or {}).get("products") or {}
     for pid in sorted(F.products):
         p = F.products[pid]
         ids = F.cards_by_product.get(pid, ())
         printed = p.get("printed_cards")
-        n = F.authored.get(pid, 0)
+        cov = coverage.get(pid)
+        # coverage counts a product's cards once (secret faces, named secrets, cards of an unknown deck)
+        n = cov["authored"] if cov else F.authored.get(pid, 0)
         if printed is not None and n > printed:
             yield make(
                 "G409", f"`{pid}` has {n} authored cards, {printed} printed", F.span(pid, "printed_cards"),
@@ -48,10 +51,12 @@ def counts_above_printed(F: Facts, g: Graph) -> Iterable[Diagnostic]:
                 members = [c for c in ids if F.cards[c].get("module") in F.modules
                            and F.modules[F.cards[c]["module"]]["letter"] in letters]
             elif gr.get("kind"):
-                members = [c for c in ids if F.cards[c].get("kind") == gr["kind"] and not F.cards[c].get("module")]
+                members = [c for c in ids if F.cards[c].get("kind") == gr["kind"] and not F.cards[c].get("module")
+                           and F.cards[c].get("deck_known", True) is not False]
             else:
                 continue
-            n = _copies(F, members)
+            rows = cov.get("groups") if cov else None
+            n = rows[i]["authored"] if rows and i < len(rows) else _copies(F, members)
             if n > gr.get("count", 0):
                 yield make(
                     "G409", f"{n} cards authored for the group \"{gr.get('name')}\" of `{pid}`, {gr.get('count')} printed",

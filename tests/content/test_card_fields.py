@@ -1,0 +1,102 @@
+"""Card fields the runtime needs: `person.brings`, `animal` (yield, hunt), the `farm` mark, and how packs fill them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from compiler.pipeline import run
+
+REPO = Path(__file__).resolve().parents[2]
+SRC = '{rulebook: 000_97f291d3c44cb3f7.txt, section: ["The Farm", "Animal Actions"]}'
+
+
+def card(cid: str, body: str, completeness: str = "partial", name: str | None = None) -> str:
+    name = name or f"{cid.split('/')[-1].title()} (synthetic)"
+    return (f"  - id: {cid}\n    name: {name}\n    game: game:paleo\n"
+            f"    product: product:anb\n    kind: base\n{body}    summary: synthetic\n"
+            f"    completeness: {completeness}\n    source: {SRC}\n")
+
+
+def compile_files(tmp_path: Path, files: dict[str, str]):
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    dirs = sorted({(tmp_path / n).parent for n in files})
+    return run([REPO / "content", *dirs], root=tmp_path)
+
+
+def test_brings_and_yield_are_lowered_like_options(tmp_path):
+    res = compile_files(tmp_path, {"c.yaml": "cards:\n" + card(
+        "card:fx/goat", "    back: forest\n    options: ['require strength 2 -> capture animal', 'cost discard 1 card -> 2 food']\n"
+        "    animal: {yield: '-> 1 pelt', hunt: 2}\n    person: {hearts: 2, brings: '-> 2 wood'}\n")})
+    assert not [d for d in res.diagnostics if d.is_error], [d.message for d in res.diagnostics if d.is_error]
+    c = next(x for x in res.bundle["cards"] if x["id"] == "card:fx/goat")
+    assert c["animal"]["hunt"] == 2
+    assert c["animal"]["yield"]["text"] == "-> 1 pelt"
+    assert c["animal"]["yield"]["ir"]["clauses"][0]["body"]["symbol"] == "symbol:pelt"
+    assert c["person"]["brings"] == {"text": "-> 2 wood", "ir": c["person"]["brings"]["ir"]}
+    assert c["person"]["brings"]["ir"]["clauses"][0]["body"]["symbol"] == "symbol:wood"
+
+
+def test_reward_field_errors_point_into_the_string(tmp_path):
+    res = compile_files(tmp_path, {"c.yaml": "cards:\n" + card(
+        "card:fx/goat", "    back: forest\n    animal: {yield: '-> 1 pelts of wool'}\n"
+        "    person: {hearts: 2, brings: 'require strength 1 -> 2 wood'}\n")})
+    errs = {d.code: d for d in res.diagnostics if d.is_error}
+    assert "E311" in errs and errs["E311"].span.line == 9
+    other = [d for d in res.diagnostics if d.is_error and d.code.startswith("E3") and d.code != "E311"]
+    assert other and other[0].span.line == 8 and other[0].span.column > 20
+
+
+def test_hunt_past_the_last_option(tmp_path):
+    res = compile_files(tmp_path, {"c.yaml": "cards:\n" + card(
+        "card:fx/goat", "    back: forest\n    options: ['-> capture animal']\n    animal: {hunt: 3}\n")})
+    assert [d.code for d in res.diagnostics if d.is_error] == ["M011"]
+
+
+def test_farm_card_with_a_farm_action_is_clean(tmp_path):
+    res = compile_files(tmp_path, {"c.yaml": "cards:\n" + card(
+        "card:fx/field", "    back: forest\n    marks: [farm]\n    options: ['cost 2 stone -> expansion action']\n")})
+    assert not [d for d in res.diagnostics if d.code in ("G411", "G490") and "farm" in d.message]
+
+
+def test_faceless_farm_card_is_one_missing_fact(tmp_path):
+    res = compile_files(tmp_path, {"c.yaml": "cards:\n" + card("card:fx/field", "    back: forest\n    marks: [farm]\n")})
+    farm = [d for d in res.diagnostics if "farm card" in d.message]
+    assert [d.code for d in farm] == ["G490"] and farm[0].severity.value == "info"
+
+
+PACK = "pack: {synthetic: true, name: fx}\ncards:\n"
+
+
+def test_pack_fills_empty_options_and_nested_nulls(tmp_path):
+    res = compile_files(tmp_path, {"pack/p.yaml": PACK + card(
+        "card:anb/tame-dodo", "    back: forest\n    options: ['require strength 1 -> capture animal', "
+        "'require strength 2; cost 1 wood -> 2 food']\n    animal: {hunt: 2}\n", name="Tame Dodo")})
+    assert not [d for d in res.diagnostics if d.is_error], [(d.code, d.message) for d in res.diagnostics if d.is_error]
+    dodo = next(c for c in res.bundle["cards"] if c["id"] == "card:anb/tame-dodo")
+    assert dodo["animal"]["hunt"] == 2 and dodo["animal"]["yield"]["text"] == "-> 1 food"
+    assert len(dodo["options"]) == 2 and {"options", "animal", "back"} <= set(dodo["synthetic_fields"])
+
+
+def test_pack_option_errors_point_into_the_pack(tmp_path):
+    res = compile_files(tmp_path, {"pack/p.yaml": PACK + card("card:anb/tame-dodo", "    options: ['-> 1 fod']\n", name="Tame Dodo")})
+    errs = [d for d in res.diagnostics if d.is_error]
+    assert errs and errs[0].span.file.endswith("pack/p.yaml")
+
+
+def test_pack_may_not_change_stated_values(tmp_path):
+    res = compile_files(tmp_path, {"pack/p.yaml": PACK + card(
+        "card:anb/tame-dodo", "    animal: {yield: '-> 2 food'}\n    title_keywords: [Bird]\n", name="Tame Dodo")
+        + card("card:anb/trader", "    options: ['-> 1 food']\n", name="Trader")})
+    msgs = sorted(d.message for d in res.diagnostics if d.code == "P502")
+    assert any("`animal.yield`" in m for m in msgs)
+    assert any("`title_keywords`" in m for m in msgs)
+    assert any("`options` of `card:anb/trader`" in m for m in msgs)
+
+
+def test_cards_of_an_unknown_deck_are_not_among_the_35_base_cards(bundle):
+    row = bundle["coverage"]["products"]["product:anb"]
+    assert row["ungrouped"] == ["card:anb/forgotten-cave", "card:anb/sheep", "card:anb/tame-dodo"]
+    base = next(g for g in row["groups"] if g["kind"] == "base")
+    assert base["authored"] == 5

@@ -13,7 +13,9 @@ is completed with a reward from the reward queue, a reward gets a cost from the 
 time, a negative outcome stands alone. Arguments are drawn by parameter type from what the card's
 setting supplies (secrets of its module, or the secrets its product always needs; numbered tokens
 of its product); a symbol without a valid argument on a card is skipped there. Every option is
-compiled through the real effect stage, so a generated pack always lints clean.
+compiled through the real effect stage, so a generated pack always lints clean. Only the (symbol,
+position) pairs the runtime plays are drawn (a pack made to be played holds nothing the engine refuses);
+the README's table therefore changes when the runtime learns a symbol.
 """
 
 from __future__ import annotations
@@ -64,10 +66,46 @@ def load_symbols() -> list[dict]:
                 letters.add(named[0] if named else None)
             module = next(iter(letters)) if len(letters) == 1 else None  # bound only when every source names it
             s = dict(s, books=books, module=module)
-            s["positions"] = [p for p in s["positions"] if p in POSITIONS]
+            s["positions"] = [p for p in s["positions"] if p in POSITIONS and played(s, p)]
             if s["positions"]:
                 out.append(s)
     return out
+
+
+def _runtime_ops() -> dict:
+    """The op table of every system of the runtime's Paleo definition."""
+    sys.path.insert(0, str(ROOT))
+    from runtime.games.paleo import PALEO
+
+    ops: dict = {}
+    for system in PALEO.all_systems():
+        ops.update(system.ops)
+    return ops
+
+
+def played(s: dict, position: str) -> bool:
+    """Whether the runtime plays the symbol at that position: a pack made to be played draws nothing it refuses."""
+    from runtime.core import OpError, compile_option
+
+    ops = _OPS.setdefault("ops", _runtime_ops())
+    if s["id"] not in ops:
+        return False
+    args = {}
+    for prm in s.get("params") or []:
+        t = prm.get("type")
+        args[prm["name"]] = {"count": 1, "int": 1, "token": {"ref": "token", "number": 1}, "placement": "on farm",
+                             "mood": "friendly", "back|card|secret|title": "danger"}.get(t, 1)
+    kind = {"requirement": "require", "cost": "cost", "reward": "reward", "negative": "suffer"}[position]
+    ir = {"node": "option", "clauses": [{"node": "clause", "kind": kind, "position": position,
+                                          "body": {"node": "call", "symbol": s["id"], "args": args}}]}
+    try:
+        compile_option(0, "", ir, ops)
+    except OpError:
+        return False
+    return True
+
+
+_OPS: dict = {}
 
 
 class Queue:

@@ -9,7 +9,8 @@ HERE = Path(__file__).resolve().parent
 PACK = HERE / "synthetic-base"
 ROOT = HERE.parents[1]
 # Every pack folder of this directory (the bad/ corpus aside), in the order they load together.
-ALL_PACKS = ("synthetic-base", "base-modules", "anb")
+ALL_PACKS = ("synthetic-base", "base-modules", "anb", "anb-rules")
+ANB_PACKS = ALL_PACKS  # A New Beginning's games and rule tests: the base packs, its own, and its rule-test cards
 
 
 def build(root: Path = ROOT, packs: "list[str | Path] | None" = None) -> dict:
@@ -45,6 +46,15 @@ def lower(text: str, game: str = "game:paleo") -> dict:
 
 
 _CACHED: dict = {}
+
+
+def anb(path: Path | None = None) -> dict:
+    """The bundle with every pack (A New Beginning playable), built once per process."""
+    if "anb" not in _CACHED:
+        _CACHED["anb"] = build(packs=list(ANB_PACKS))
+    if path is not None:
+        path.write_text(json.dumps(_CACHED["anb"], sort_keys=True), encoding="utf-8")
+    return _CACHED["anb"]
 
 
 def cached(path: Path | None = None) -> dict:

@@ -20,6 +20,12 @@ def bundle() -> dict:
 
 
 @pytest.fixture(scope="session")
+def anb_bundle() -> dict:
+    """Every pack: A New Beginning's scenarios are playable on it."""
+    return synthetic_bundle.anb()
+
+
+@pytest.fixture(scope="session")
 def bundle_file(bundle, tmp_path_factory) -> Path:
     p = tmp_path_factory.mktemp("bundle") / "bundle.json"
     p.write_text(json.dumps(bundle), encoding="utf-8")

@@ -22,6 +22,10 @@ class PaleoDefinition(GameDefinition):
         self.systems = (BaseSystem(), FarmSystem())
         self.rule_sources = {**RULES, **FARM_RULES}
 
+    def all_systems(self) -> tuple:
+        """Every system of the definition, switched on or not."""
+        return self.systems
+
     def setup_record(self, bundle, *, scenario=None, modules=None, boards=None, options=None) -> dict:
         if scenario is not None and not isinstance(scenario, str):
             raise SetupError("a scenario is named by its id or by module letters joined by `+`")

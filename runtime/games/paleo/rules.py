@@ -109,6 +109,8 @@ class Rules:
                 continue
             if mod is None and kind in replaced and prod != replaced[kind]:
                 continue
+            if c.get("deck_known") is False:  # a card whose deck the rulebook does not give takes no part
+                continue
             if kind == "base" and mod is None:
                 self.base_set.append(cid)
             elif kind in SUPPORT_KINDS and mod is None:
@@ -134,9 +136,13 @@ class Rules:
 
         if not self.base_set:
             missing.append("base card set (1): the bundle has no card of kind `base` for the base game, so no exploration deck can be dealt")
+        per_module: dict[str, int] = {}
+        for c in self.cards.values():  # every card of a module counts toward its printed count, copies included
+            if c.get("module") is not None and c.get("game") == game:
+                per_module[c["module"]] = per_module.get(c["module"], 0) + int(c.get("copies") or 1)
         for m in self.modules:
             mod = mods[m]
-            have = sum(1 for c in module_cards + self.missions if self.cards[c].get("module") == m)
+            have = per_module.get(m, 0)
             printed = mod.get("printed_cards")
             if have == 0:
                 missing.append(f"{m}: no card faces (printed count {'unknown' if printed is None else printed})")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...core import GameDefinition, NotPlayable, SetupError
 from ...rng import seed_state
 from .base import RULES, BaseSystem, after_given
+from .anb_modules import RULES as ANB_MODULE_RULES, SYSTEMS as ANB_MODULES
 from .farm import RULES as FARM_RULES, FarmSystem
 from .rules import Rules, rules_for, scenario_modules
 
@@ -19,8 +20,8 @@ class PaleoDefinition(GameDefinition):
     options = {}
 
     def __init__(self):
-        self.systems = (BaseSystem(), FarmSystem())
-        self.rule_sources = {**RULES, **FARM_RULES}
+        self.systems = (BaseSystem(), FarmSystem(), *(x() for x in ANB_MODULES))
+        self.rule_sources = {**RULES, **FARM_RULES, **ANB_MODULE_RULES}
 
     def all_systems(self) -> tuple:
         """Every system of the definition, switched on or not."""

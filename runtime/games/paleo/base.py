@@ -89,10 +89,18 @@ def _where_card(*zones):
     return where
 
 
+def _where_resolving(g, item):
+    """A card being resolved lies where it is resolved: chosen, with a group, a mission, an idea, or where
+    another system resolves cards (`resolving_zones`: the camp, module N's revealed night cards)."""
+    zones = ("chosen", "night", "missions", "workbench") + tuple(
+        z for x in g.layout.systems for z in getattr(x, "resolving_zones", ()))
+    return _where_card(*zones)(g, item)
+
+
 def _where_dice(g, item):
     if not item["ask"]:
         return "pending decision everyone-dice asks nobody"
-    return _where_card("chosen", "night", "missions", "workbench")(g, item)
+    return _where_resolving(g, item)
 
 
 def _where_listening(g, item):
@@ -172,7 +180,7 @@ class BaseSystem(System):
                      rule="rule:paleo/resolve"),
             Decision("fallback", {"player": "player?", "card": "card", "kind": "str", "helpers": "players",
                                   "finish": "decision", "option": "int~", "everyone": "bool~"},
-                     fallback_actions, apply_card_decision, where=_where_card("chosen", "night", "missions", "workbench"),
+                     fallback_actions, apply_card_decision, where=_where_resolving,
                      rule="rule:paleo/resolve"),
             Decision("mission", {"card": "card", "player": "player?"}, card_decision_actions, apply_card_decision,
                      where=_where_card("missions"), rule="rule:paleo/missions"),
@@ -206,6 +214,10 @@ class BaseSystem(System):
             z[zone] = g.make_cards(r.support[zone], copies)
             rng.shuffle(z[zone])
         explo = g.make_cards(r.exploration, copies)
+        for sys_ in g.layout.systems:  # decks a module lays out before the deal (Q's dreams, R's volcano cards)
+            arrange = getattr(sys_, "arrange", None)
+            if arrange is not None:
+                arrange(g, rng, explo)
         rng.shuffle(explo)
         s["rng"] = rng.state
         stack = s["setup"].get("stack") or {}
@@ -324,7 +336,8 @@ class BaseSystem(System):
                     if len(order) > 1:
                         lab += ", keep " + " over ".join(f"{backs[j]} ({j + 1})" for j in order)
                     out.append({"type": "choose", "player": p, "card": k, "order": list(order), "label": lab})
-            out.append({"type": "sleep", "player": p, "label": f"P{p}: go to sleep early (discard {len(deck)} cards)"})
+            if all(getattr(x, "allows_sleep_early", True) for x in g.layout.systems):  # module R forbids it
+                out.append({"type": "sleep", "player": p, "label": f"P{p}: go to sleep early (discard {len(deck)} cards)"})
         return out
 
     def apply_choose(self, g, a: dict) -> None:
@@ -781,7 +794,7 @@ def _card_options(g, item) -> list:
         return [o for o in opts if o.trigger == "revealed"]
     if k == "trigger":
         return [o for o in opts if o.trigger == "on" and o.on == item["symbol"]]
-    if k == "nightcard" and any(o.trigger == "night" for o in opts):
+    if k in ("nightcard", "mission") and any(o.trigger == "night" for o in opts):  # `at night:` (Rescue)
         return [o for o in opts if o.trigger == "night"]
     return [o for o in opts if o.trigger is None]
 

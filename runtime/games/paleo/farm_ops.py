@@ -723,7 +723,7 @@ def _special_targets(g, what: dict, players) -> list[tuple[str, int]]:
         for p in players:
             for zone in (f"kept/{p}", f"night/{p}"):
                 for i in s["z"][zone]:
-                    if r.name(s["cards"][i]).lower() == name:
+                    if (r.has_title(s["cards"][i], name) if ref == "title" else r.name(s["cards"][i]).lower() == name):
                         out.append((zone, i))
         return out
     back = what.get("back") or what.get("name")

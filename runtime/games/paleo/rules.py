@@ -125,6 +125,13 @@ class Rules:
                 # a module's other cards (camp, night, volcano, idea, dream): its system places them
                 self.module_extra.setdefault(kind, []).append(cid)
         self.exploration = self.base_set + module_cards
+        # cards a module system lays out itself (a camp card, night or volcano decks, module dreams, humans to
+        # rescue); `place(rules)` returns their ids and may add a module's ideas to the support decks
+        self.placed: list[str] = []
+        for x in self.layout.systems:
+            place = getattr(x, "place", None)
+            if place is not None:
+                self.placed.extend(place(self, missing))
         # the secrets of the chosen modules, plus numbered secret cards of the base product itself
         base_secrets = {self.cards[c].get("number") for cs in self.secret_cards.values() for c in cs
                         if self.cards[c].get("module") is None and self.cards[c].get("product") == self.base_product}
@@ -173,11 +180,12 @@ class Rules:
         self.options: dict[str, list] = {}
         self.variants: dict[str, dict[int, int]] = {}
         in_play = self.exploration + self.missions + self.support["dreams"] + self.support["ideas"] + [
-            c for cs in self.secret_cards.values() for c in cs]
+            c for cs in self.secret_cards.values() for c in cs] + [
+            c for c in self.placed if self.cards[c].get("kind") != "person"]
         uses_dice = False
         for cid in in_play:
             c = self.cards[cid]
-            if c.get("back") is None and c.get("kind") not in ("mission",):
+            if c.get("back") is None and c.get("kind") not in ("mission", "camp"):  # both lie face up
                 missing.append(f"{cid}: card back not given")
             opts = []
             for i, o in enumerate(c.get("options") or []):
@@ -241,12 +249,21 @@ class Rules:
         """The card id of every card instance a game of these rules holds (copies repeated), sorted."""
         if self._instances is None:
             ids = (self.support["people"] + self.support["dreams"] + self.support["ideas"] + self.exploration
-                   + self.missions + [c for num in self.secret_numbers for c in self.secret_cards.get(num, [])])
+                   + self.missions + [c for num in self.secret_numbers for c in self.secret_cards.get(num, [])]
+                   + self.placed)
             self._instances = sorted(cid for cid in ids for _ in range(int(self.cards[cid].get("copies") or 1)))
         return self._instances
 
     def card_ids_in_play(self) -> list[str]:
         return self.in_play
+
+    def has_title(self, cid: str, word: str) -> bool:
+        """A title predicate ("Dodo", "Spirit"): the word is among the card's title keywords, or in its name."""
+        c = self.cards.get(cid) or {}
+        w = word.lower()
+        if any(str(k).lower() == w for k in c.get("title_keywords") or ()):
+            return True
+        return w in str(c.get("name") or "").lower().replace("-", " ").split()
 
     def is_animal(self, cid: str) -> bool:
         return isinstance((self.cards.get(cid) or {}).get("animal"), dict)

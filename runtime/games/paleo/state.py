@@ -146,6 +146,7 @@ def gain_tool(g, tool: str, player, ctx) -> None:
     t = g.s["tools"][player]
     t[tool] = t.get(tool, 0) + 1
     g.event("tool-gained", player=player, tool=tool)
+    g.bus("after", "tool", (player, tool))
 
 
 def gain_resource(g, res: str, n: int, ctx) -> None:
@@ -178,15 +179,18 @@ def discard_from_deck(g, player: int, n: int, ctx: Ctx, cost: bool = True) -> No
     deck = s["z"][f"deck/{player}"]
     red = 0
     taken = 0
+    ids = []
     for _ in range(min(n, len(deck))):
         iid = deck.pop()
         s["z"]["discard-down"].append(iid)
         taken += 1
+        ids.append(iid)
         if g.rules.is_red_back(s["cards"][iid]):  # "cards with red backs", not skull fronts
             red += 1
     g.event("discard", player=player, n=taken, red=red, cost=cost)
     if red and cost:
         queue_wounds(g, red, ctx)
+    g.bus("after", "discard", (player, ids, cost))
 
 
 def queue_wounds(g, n: int, ctx: Ctx) -> None:
@@ -214,6 +218,11 @@ def add_skulls(g, n: int, cause: str, ctx=None) -> None:
 
 
 def add_victory(g, n: int, ctx=None) -> None:
+    if getattr(g.rules, "victory_removes_skull", False):  # module R: each token takes a skull off instead
+        k = min(n, g.s["skulls"])
+        g.s["skulls"] -= k
+        g.event("victory-as-skull", n=n, removed=k, total=g.s["skulls"])
+        return
     n = max(0, min(n, g.rules.victory_target - g.s["victory"]))
     if n:
         g.s["victory"] += n
@@ -232,7 +241,9 @@ def draw_support(g, zone: str, ctx: Ctx) -> None:
             return
         join_person(g, p, ctx)
     elif zone == "dreams":
-        g.move(z["dreams"][-1], "dreams", f"deck/{p}")
+        pick = getattr(g.rules, "dream_pick", None)  # module Q's Deep Sleep takes the next marked dream
+        iid = (pick(g, ctx) if pick is not None else None) or z["dreams"][-1]
+        g.move(iid, "dreams", f"deck/{p}")
         g.event("dream", player=p)
     else:
         iid = z["ideas"][-1]
@@ -302,6 +313,13 @@ def roll(g, n: int) -> list:
 
 def check_end(g) -> bool:
     s, r = g.s, g.rules
+    for sys_ in g.layout.systems:  # another way to win at once (module R: every human rescued)
+        won = getattr(sys_, "won", None)
+        cause = won(g) if won is not None else None
+        if cause:
+            g.by = getattr(sys_, "won_rule", None) or g.by
+            g.end("win", cause, tie=s["skulls"] >= r.skull_limit)
+            return True
     if s["victory"] < r.victory_target and s["skulls"] < r.skull_limit:
         return False
     g.by = "rule:paleo/end"

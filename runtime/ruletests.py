@@ -534,9 +534,9 @@ def _invariants(g: Game, when: str) -> None:
 
 
 def _named(g: Game, action: dict) -> dict:
-    """The action with card instances (person, idea) written as card ids, as tests name them."""
+    """The action with card instances (person, idea, animal, target) written as card ids, as tests name them."""
     out = dict(action)
-    for k in ("person", "idea"):
+    for k in ("person", "idea", "animal", "target"):
         if isinstance(out.get(k), int):
             out[k] = g.s["cards"][out[k]]
     return out

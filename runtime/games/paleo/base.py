@@ -229,6 +229,7 @@ class BaseSystem(System):
                 top.append(iid)
             deck.extend(reversed(top))
         z["missions"] = g.make_cards(r.missions, copies)
+        z["box"].extend(g.make_cards(r.boxed, copies))
         z["secrets"] = g.make_cards([c for num in r.secret_numbers for c in r.secret_cards.get(num, [])], copies)
         n = s["players"]
         for i, iid in enumerate(explo):  # deal round robin from player 0; the end of a deck list is its top

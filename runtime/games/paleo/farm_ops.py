@@ -768,13 +768,13 @@ def _remove(g, zone, iid) -> None:
 
 def special_actions(g, item):
     d = item["decider"]
-    return [{"type": "remove", "player": d, "zone": z, "card": i, "label": f"P{d}: remove {_name(g, i)} from {z}"}
+    return [{"type": "remove", "player": d, "zone": z, "target": i, "label": f"P{d}: remove {_name(g, i)} from {z}"}
             for z, i in _special_targets(g, item["what"], item["players"])]
 
 
 def apply_special(g, item, a):
     g.s["queue"].pop(0)
-    _remove(g, a["zone"], a["card"])
+    _remove(g, a["zone"], a["target"])
 
 
 def auto_special(g, item) -> bool:

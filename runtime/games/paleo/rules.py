@@ -98,6 +98,7 @@ class Rules:
         self.missions: list[str] = []
         module_cards: list[str] = []
         self.module_extra: dict[str, list[str]] = {}
+        self.boxed: list[str] = []
         for cid in sorted(self.cards):
             c = self.cards[cid]
             if c.get("game") != game:
@@ -109,7 +110,8 @@ class Rules:
                 continue
             if mod is None and kind in replaced and prod != replaced[kind]:
                 continue
-            if c.get("deck_known") is False:  # a card whose deck the rulebook does not give takes no part
+            if c.get("deck_known") is False:  # a card whose deck the rulebook does not give is dealt to no one:
+                self.boxed.append(cid)           # it waits in the box (rule tests may still lay it out)
                 continue
             if kind == "base" and mod is None:
                 self.base_set.append(cid)
@@ -179,7 +181,7 @@ class Rules:
 
         self.options: dict[str, list] = {}
         self.variants: dict[str, dict[int, int]] = {}
-        in_play = self.exploration + self.missions + self.support["dreams"] + self.support["ideas"] + [
+        in_play = self.exploration + self.boxed + self.missions + self.support["dreams"] + self.support["ideas"] + [
             c for cs in self.secret_cards.values() for c in cs] + [
             c for c in self.placed if self.cards[c].get("kind") != "person"]
         uses_dice = False
@@ -248,7 +250,7 @@ class Rules:
     def card_instances(self) -> list[str]:
         """The card id of every card instance a game of these rules holds (copies repeated), sorted."""
         if self._instances is None:
-            ids = (self.support["people"] + self.support["dreams"] + self.support["ideas"] + self.exploration
+            ids = (self.support["people"] + self.support["dreams"] + self.support["ideas"] + self.exploration + self.boxed
                    + self.missions + [c for num in self.secret_numbers for c in self.secret_cards.get(num, [])]
                    + self.placed)
             self._instances = sorted(cid for cid in ids for _ in range(int(self.cards[cid].get("copies") or 1)))

@@ -289,7 +289,8 @@ def wound_person(g, iid: int) -> None:
     g.move(iid, f"group/{owner}", "cemetery")
     g.event("death", player=owner, card=s["cards"][iid])
     add_skulls(g, 1, "death")
-    if not s["z"][f"group/{owner}"]:
+    dreaming = s.get("dreaming") or ()
+    if all(i in dreaming for i in s["z"][f"group/{owner}"]):  # no one left awake (or at all): a new person comes
         join_person(g, owner, None)
 
 

@@ -426,7 +426,7 @@ def rule_refs(bundle: dict) -> dict[str, str]:
     """Every content rule record a test can name -> its record: `<record id>#<rule id>` for a rule,
     `<record id>#<phase>/<step>` for a step of a phase, `<record id>#setup/<step>` for a setup step."""
     out = {}
-    for key in ("games", "products", "modules"):
+    for key in ("games", "products", "modules", "boards"):
         for rec in bundle.get(key, []):
             rid = rec.get("id")
             for r in rec.get("rules") or []:

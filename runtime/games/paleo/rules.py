@@ -203,7 +203,7 @@ class Rules:
                     continue
                 uses_dice = uses_dice or any(v.dice for v in variants)
                 opts.extend(variants)
-            if not (c.get("options") or []) and c.get("kind") not in ("person",):
+            if not (c.get("options") or []) and c.get("kind") not in ("person",) and cid not in self.boxed:
                 if c.get("kind") == "idea":
                     # an idea whose face is unknown still sits in the idea deck and on the workbench;
                     # it can never be crafted, which does not stop a game (a gap, not a blocker)

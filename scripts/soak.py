@@ -38,6 +38,12 @@ def _sources(sym: dict) -> set:
     return {x.get("rulebook") for x in src if isinstance(x, dict)}
 
 
+def _new(bundle, sc, players, seed):
+    if sc == "anb":
+        return Game.new(bundle, game="game:paleo", boards=["board:farm"], players=players, seed=seed)
+    return Game.new(bundle, game="game:paleo", scenario=sc, players=players, seed=seed)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=10000)
@@ -65,6 +71,17 @@ def main(argv=None) -> int:
         scenarios = [f"scenario:anb/{n}" for n in ("I", "II", "III", "IV", "V", "VI")]
     else:
         scenarios = ["A"]
+    refused = {}
+    if args.system == "anb":  # A New Beginning without modules, then each scenario the engine can play
+        from runtime import NotPlayable
+
+        scenarios = ["anb"] + scenarios
+        for sc in list(scenarios):
+            try:
+                _new(bundle, sc, 1, 0)
+            except NotPlayable as exc:
+                refused[sc] = exc.facts
+                scenarios.remove(sc)
     required = set()
     if args.system == "anb":  # every symbol A New Beginning's rulebook brings must have run
         required = {sym["id"] for sym in bundle.get("symbols", [])
@@ -89,8 +106,10 @@ def main(argv=None) -> int:
     for i in range(args.games):
         players, policy = configs[i % len(configs)]
         seed = args.seed + i
-        g = play(bundle, game="game:paleo", scenario=scenarios[(i // len(configs)) % len(scenarios)],
-                 players=players, seed=seed, policy=policy, on_action=after)
+        sc = scenarios[(i // len(configs)) % len(scenarios)]
+        g = play(bundle, game="game:paleo", scenario=None if sc == "anb" else sc,
+                 boards=["board:farm"] if sc == "anb" else None, players=players, seed=seed, policy=policy,
+                 on_action=after)
         r = result_of(g, seed)
         r.update(players=players, policy=policy)
         results.append(r)
@@ -112,7 +131,8 @@ def main(argv=None) -> int:
                             "games": sum(1 for r in results if r["policy"] == pol)} for pol in ("random", "greedy")},
         "symbol_share": {s: share(lambda r, s=s: s in r["symbols"]) for s in sorted(in_play)},
     }
-    failures = []
+    failures = [f"{sc}: not playable ({len(facts)} facts, first: {facts[0]})" for sc, facts in refused.items()]
+    summary["scenarios"] = scenarios
     if summary["unfinished_share"] > 0.01:
         failures.append(f"unfinished games {summary['unfinished_share']:.2%} > 1%")
     for s, v in summary["symbol_share"].items():

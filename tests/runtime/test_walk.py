@@ -19,9 +19,9 @@ import pytest
 from runtime import NotPlayable, new_game
 from runtime.core import OpError, compile_option
 from runtime.core.definition import REGISTRY
-from runtime.games.paleo import PaleoDefinition, rules as paleo_rules
+from runtime.games.paleo import PALEO, PaleoDefinition, rules as paleo_rules
 from runtime.games.paleo.base import BaseSystem
-from runtime.ruletests import RuleTestFailure, discover, load_test, run_test
+from runtime.ruletests import RuleTestFailure, build_pack_bundle, discover, load_test, pack_paths, run_test
 
 ROOT = Path(__file__).resolve().parents[2]
 ARGS = {"n": 1, "item": "symbol:raft", "secret": {"ref": "secret", "number": 1}, "tool": None}
@@ -40,9 +40,17 @@ def _call_ir(sym: str, position: str, params: list) -> dict:
                                            "body": {"node": "call", "symbol": sym, "args": args}}]}
 
 
+def _all_ops() -> dict:
+    """The op table of every system of the Paleo definition (base, farm, modules)."""
+    ops: dict = {}
+    for system in PALEO.all_systems():
+        ops.update(system.ops)
+    return ops
+
+
 def _played(bundle) -> tuple[list, list]:
     """(played, refused) (symbol, position) pairs of game:paleo's registry symbols."""
-    ops = BaseSystem.ops
+    ops = _all_ops()
     played, refused = [], []
     for sym in bundle["symbols"]:
         if "game:paleo" not in (sym.get("games") or []):
@@ -63,30 +71,46 @@ def _played(bundle) -> tuple[list, list]:
     return played, refused
 
 
+_BUNDLES: dict = {}
+
+
 def _tests():
-    return [(p.name, load_test(p)) for p in discover(ROOT)]
+    """(name, test, bundle): each rule test with the bundle of its own packs (built once per pack set)."""
+    out = []
+    for p in discover(ROOT):
+        t = load_test(p)
+        packs = pack_paths(p.resolve(), t["content"].get("packs", []))
+        if packs not in _BUNDLES:
+            _BUNDLES[packs] = build_pack_bundle(ROOT, packs)
+        out.append((p.name, t, _BUNDLES[packs]))
+    return out
 
 
-def _first_failure(tests, bundle) -> str | None:
-    for name, t in tests:
+def _first_failure(tests, bundle=None) -> str | None:
+    for name, t, b in tests:
         try:
-            run_test(t, bundle)
+            run_test(t, b)
         except (RuleTestFailure, AssertionError, NotPlayable):
             return name
     return None
 
 
 class _Mutated(PaleoDefinition):
+    """The Paleo definition with one op made neutral in one position, in whichever system owns it."""
+
     def __init__(self, sym, pos):
         super().__init__()
-        base = BaseSystem()
-        real = base.ops[sym]
+        systems = []
+        for system in self.systems:
+            if sym in system.ops:
+                real = system.ops[sym]
 
-        def factory(position, args):
-            return NEUTRAL[position] if position == pos else real(position, args)
+                def factory(position, args, real=real):
+                    return NEUTRAL[position] if position == pos else real(position, args)
 
-        base.ops = {**base.ops, sym: factory}
-        self.systems = (base,)
+                system.ops = {**system.ops, sym: factory}
+            systems.append(system)
+        self.systems = tuple(systems)
 
 
 def test_the_unmutated_rule_tests_pass(bundle):
@@ -148,11 +172,11 @@ def _resolved_nodes(tests, bundle, monkeypatch) -> dict[str, str]:
         return real(g, iid, opt, ctx, fin, rolled)
 
     monkeypatch.setattr(base, "resolve_option", spy)
-    for name, t in tests:
+    for name, t, b in tests:
         current["name"] = name
         before = dict(seen)
         try:
-            run_test(t, bundle)
+            run_test(t, b)
         except RuleTestFailure:
             seen.clear()
             seen.update(before)  # only passing tests count
@@ -163,10 +187,6 @@ REFUSED_NODE_IR = {
     "clause:reward:everyone": {"node": "option", "clauses": [
         {"node": "clause", "kind": "reward", "position": "reward", "everyone": True,
          "body": {"node": "call", "symbol": "symbol:food", "args": {"n": 1}}}]},
-    "trigger:on": {"node": "option", "trigger": {"kind": "on", "call": {"node": "call", "symbol": "symbol:harvest",
-                                                                          "args": {}}},
-                   "clauses": [{"node": "clause", "kind": "reward", "position": "reward",
-                                "body": {"node": "call", "symbol": "symbol:food", "args": {"n": 1}}}]},
 }
 
 
@@ -185,7 +205,7 @@ def test_every_ir_node_kind_is_played_by_a_rule_test_or_refused(bundle, monkeypa
              "body": {"node": "twist", "items": []}}]}}]), scenario="C", players=2, seed=0)
 
 
-def test_on_symbol_triggers_answer_while_no_symbol_that_may_trigger_is_played(bundle):
-    """Every symbol the registry lets trigger (`on <symbol>:`) is refused today, so no `on` option is played."""
+def test_every_symbol_that_may_trigger_is_heard(bundle):
+    """Every symbol the registry lets trigger (`on <symbol>:`) is played, so an `on` option listening for it compiles."""
     triggers = [s["id"] for s in bundle["symbols"] if "trigger" in (s.get("positions") or [])]
-    assert triggers and not set(triggers) & set(BaseSystem.ops)
+    assert triggers and set(triggers) <= set(_all_ops())

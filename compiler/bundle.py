@@ -18,6 +18,9 @@ SECTION_ORDER = ("games", "boards", "products", "modules", "cards", "secrets", "
 def _record_json(e: Entry) -> dict:
     d = e.record.model_dump(mode="json")
     d["file"] = e.file.path
+    d.pop("more_options", None)  # a pack's appended options are in `options` by now
+    if e.appended is not None:
+        d["synthetic_options_from"] = e.appended
     if e.filled:
         d["synthetic_fields"] = list(e.filled)
     return d
@@ -39,21 +42,32 @@ def lower_options(entries: list[Entry]) -> tuple[Any, dict[str, list[dict]], lis
             continue
         opts = []
         game = getattr(e.record, "game", None)
-        ofile, opath = e.where("options")
         for i, text in enumerate(e.record.options):
-            ir, d = effects.compile_option(text, registry=registry, game=game, file=ofile, path=opath + ("options", i))
+            ofile, opath = e.option_where(i)
+            ir, d = effects.compile_option(text, registry=registry, game=game, file=ofile, path=opath)
             diags.extend(d)
             opts.append({"text": text, "ir": ir})
         lowered[e.id] = opts
     return registry, lowered, diags
 
 
-# Card fields written in the effect language besides `options`: (path inside the record, what the message calls it).
-REWARD_FIELDS = ((("person", "brings"), "what a person brings"), (("animal", "yield"), "an animal's yield"))
+# Fields written in the effect language besides `options`:
+# (section, path inside the record, what the message calls it, the one clause kind they may hold, its code).
+EFFECT_FIELDS = (
+    ("cards", ("person", "brings"), "what a person brings", "reward", "E311"),
+    ("cards", ("animal", "yield"), "an animal's yield", "reward", "E311"),
+    ("tokens", ("cost",), "what building a token costs", "cost", "E312"),
+    ("tokens", ("improves",), "what a built token adds", "reward", "E311"),
+)
+_ONLY_HELP = {
+    "reward": ("a requirement, cost, negative outcome or trigger here", "keep only the `->` rewards, e.g. `-> 2 food`"),
+    "cost": ("a requirement, reward, negative outcome or trigger here", "keep only the `cost` clause, e.g. `cost 2 wood, 1 stone`"),
+}
 
 
 def lower_reward_fields(entries: list[Entry], registry: Any) -> tuple[dict[str, dict[tuple, dict]], list[Diagnostic]]:
-    """Lower `person.brings` and `animal.yield` to `{text, ir}`; they may hold reward clauses only (E311).
+    """Lower the effect-language fields besides `options` to `{text, ir}`: `person.brings`, `animal.yield`
+    and a token's `improves` hold reward clauses only (E311), a token's `cost` cost clauses only (E312).
 
     Also checks that `animal.hunt` names one of the card's options (M011), after packs have filled them.
     """
@@ -65,26 +79,27 @@ def lower_reward_fields(entries: list[Entry], registry: Any) -> tuple[dict[str, 
     if not hasattr(effects, "build_registry"):
         return out, diags
     for e in entries:
-        if e.section != "cards":
+        if e.section not in ("cards", "tokens"):
             continue
         rec = e.record
-        for (part, field), what in REWARD_FIELDS:
-            sub = getattr(rec, part, None)
-            text = getattr(sub, "yield_" if field == "yield" else field, None) if sub is not None else None
+        for section, where, what, kind, code in EFFECT_FIELDS:
+            if section != e.section:
+                continue
+            text = _field_value(rec, where)
             if text is None:
                 continue
-            file, base = e.where(part)
-            path = base + (part, field)
+            file, base = e.where(where[0])
+            path = base + where
             ir, d = effects.compile_option(text, registry=registry, game=rec.game, file=file, path=path)
             diags.extend(d)
-            if ir is not None and not _rewards_only(ir):
-                diags.append(make(
-                    "E311", f"{what} may hold only reward clauses", _field_span(file, base, path),
-                    label="a requirement, cost, negative outcome or trigger here",
-                    help="keep only the `->` rewards, e.g. `-> 2 food`",
-                ))
+            if ir is not None and not _only(ir, kind):
+                label, help_ = _ONLY_HELP[kind]
+                diags.append(make(code, f"{what} may hold only {kind} clauses", _field_span(file, base, path),
+                                  label=label, help=help_))
                 ir = None
-            out.setdefault(e.id, {})[(part, field)] = {"text": text, "ir": ir}
+            out.setdefault(e.id, {})[where] = {"text": text, "ir": ir}
+        if e.section != "cards":
+            continue
         hunt = rec.animal.hunt if rec.animal is not None else None
         if hunt is not None and hunt > len(rec.options):
             have = len(rec.options)
@@ -97,8 +112,17 @@ def lower_reward_fields(entries: list[Entry], registry: Any) -> tuple[dict[str, 
     return out, diags
 
 
-def _rewards_only(ir: dict) -> bool:
-    return set(ir) <= {"node", "clauses"} and all(c.get("kind") == "reward" for c in ir.get("clauses") or ())
+def _field_value(rec: Any, where: tuple) -> Any:
+    value = rec
+    for name in where:
+        if value is None:
+            return None
+        value = getattr(value, "yield_" if name == "yield" else name, None)
+    return value
+
+
+def _only(ir: dict, kind: str) -> bool:
+    return set(ir) <= {"node", "clauses"} and all(c.get("kind") == kind for c in ir.get("clauses") or ())
 
 
 def _field_span(file, base: tuple, path: tuple):
@@ -122,8 +146,11 @@ def build_bundle(entries: list[Entry]) -> tuple[dict, list[Diagnostic]]:
         rec = _record_json(e)
         if e.id in lowered:
             rec["options"] = lowered[e.id]
-        for (part, field), value in fields.get(e.id, {}).items():
-            rec[part][field] = value
+        for where, value in fields.get(e.id, {}).items():
+            target = rec
+            for name in where[:-1]:
+                target = target[name]
+            target[where[-1]] = value
         sections[e.section].append(rec)
 
     cards_by_module: dict[str, list[str]] = defaultdict(list)
@@ -218,7 +245,12 @@ def bundle_schema() -> dict:
             "cards": records(["name", "kind", "options"], {"options": {"type": "array", "items": {
                 "type": "object", "required": ["text", "ir"], "properties": {"text": {"type": "string"}, "ir": {"type": ["object", "null"]}}}}}),
             "secrets": records(["number"]),
-            "tokens": records(),
+            "tokens": records([], {
+                "cost": {"anyOf": [{"type": "null"}, {"$ref": "#/$defs/lowered"}]},
+                "improves": {"anyOf": [{"type": "null"}, {"$ref": "#/$defs/lowered"}]},
+                "skills": {"type": ["object", "null"], "additionalProperties": False, "properties": {
+                    k: {"type": "integer", "minimum": 1} for k in ("strength", "awareness", "craftsmanship")}},
+            }),
             "dice": records(),
             "scenarios": records(["kind", "modules", "boards"], {
                 "kind": {"enum": ["scenario", "level", "suggestion"]},
@@ -240,6 +272,8 @@ def bundle_schema() -> dict:
             }},
         },
         "$defs": {
+            "lowered": {"type": "object", "required": ["text", "ir"], "properties": {
+                "text": {"type": "string"}, "ir": {"type": ["object", "null"]}}},
             "coverage_row": {"type": "object", "required": ["printed", "complete", "partial", "unknown", "missing"], "properties": {
                 "printed": {"type": ["integer", "null"]}, "complete": {"type": "integer"}, "partial": {"type": "integer"},
                 "unknown": {"type": "integer"}, "missing": {"type": ["integer", "null"]}}},

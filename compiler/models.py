@@ -292,6 +292,11 @@ class Card(Record):
         default_factory=list, description="printed marks; `farm` is a farm card, which has an expansion, animal or grain option")
     title_keywords: list[str] = Field(default_factory=list, description="title predicates the card matches, such as Dodo or Spirit")
     options: list[str] = Field(default_factory=list, description="one effect-language string per option")
+    more_options: list[str] = Field(
+        default_factory=list,
+        description="synthetic packs only: options appended after the stated `options` of a bundled card that is "
+        "not `complete` (P508 anywhere else); the bundle carries them in `options`",
+    )
     notes: list[str] = Field(default_factory=list, description="rules clarifications, in our own words")
     person: Person | None = Field(default=None, description="skills, hearts and tools of a people card, when known")
     animal: Animal | None = Field(default=None, description="the farm values of an animal card (stable yield, hunt option), when known")
@@ -328,6 +333,23 @@ class Token(Record):
     kind: Literal["secret-token", "tool", "cult-tool", "resource", "expansion", "progress", "other"]
     placement: Literal["farm", "group", "supply", "board", "other"] | None = None
     counts_as_tool: StrictBool | None = None
+    skills: dict[Literal["strength", "awareness", "craftsmanship"], Annotated[StrictInt, Field(ge=1)]] | None = Field(
+        default=None,
+        description="the skills a tool token adds to the group that holds it (any of strength, awareness, "
+        "craftsmanship); null when it adds none or it is not known",
+    )
+    cost: str | None = Field(
+        default=None,
+        description="what building an expansion token takes, as an effect-language string of cost clauses only "
+        "(for example `cost 2 wood, 1 stone`); null when it is not known (the farm board prints it); lowered to "
+        "`{text, ir}` in the bundle",
+    )
+    improves: str | None = Field(
+        default=None,
+        description="what a built expansion token adds to the action it improves (the scythe to a harvest, the "
+        "millstone to a grind), as an effect-language string of reward clauses only (for example `-> 1 grain`); "
+        "null when it is not known; lowered to `{text, ir}` in the bundle",
+    )
     options: list[str] = Field(default_factory=list)
     notes: list[str] = Field(default_factory=list)
 

@@ -11,6 +11,8 @@ from .diagnostics import Diagnostic, make
 from .validate import Entry
 
 ALLOWED_SECTIONS = ("cards", "dice")
+# Kinds of bundled record a pack record with the same id may fill: tokens only so (P504 for a new token).
+FILLABLE_SECTIONS = ("cards", "dice", "tokens")
 
 
 def _is_pack(e: Entry) -> bool:
@@ -18,7 +20,7 @@ def _is_pack(e: Entry) -> bool:
 
 
 # What a fill may never change: identity and provenance belong to the bundled record.
-_NOT_FILLABLE = frozenset({"id", "source", "completeness", "summary"})
+_NOT_FILLABLE = frozenset({"id", "source", "completeness", "summary", "more_options"})
 # Lists a pack may fill when the bundled record leaves them empty and is not `complete`.
 LIST_FILLABLE = frozenset({"options", "marks", "title_keywords"})
 
@@ -67,7 +69,9 @@ def merge_fills(entries: list[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
     """Apply pack records that share a bundled record's id: they may only fill what it leaves open.
 
     Open means a null field (or a null field of a nested value such as `animal`), or an empty
-    `options`, `marks` or `title_keywords` list of a record that is not `complete`. The merged
+    `options`, `marks` or `title_keywords` list of a record that is not `complete`. Only cards, dice
+    and tokens are filled (a fill of another kind is left to P504). A card's `more_options` are
+    appended after its options when the bundled card is not `complete` (P508 otherwise). The merged
     record replaces the bundled one (remembering which fields the pack filled and where they were
     written); a pack field that would change a stated value is refused with P502.
     """
@@ -80,11 +84,19 @@ def merge_fills(entries: list[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
             continue
         i = bundled[e.id]
         base = out[i]
-        if base.section != e.section:
-            continue  # different kinds under one id: left to the P502 check
+        if base.section != e.section or e.section not in FILLABLE_SECTIONS:
+            continue  # different kinds under one id, or a kind packs may not touch: left to check_packs
         drop.add(j)
         open_lists = base.record.completeness != "complete"
         update: dict = {}
+        more = list(getattr(e.record, "more_options", None) or ())
+        if more and not open_lists:
+            diags.append(make(
+                "P508", f"pack appends options to `{e.id}`, which the bundled content marks complete",
+                _span(e, "more_options", key=True), label="a complete card has all its options",
+                help="remove `more_options`; a complete card states every option it has",
+            ))
+            more = []
         for field in sorted(e.record.model_fields_set - _NOT_FILLABLE):
             value, changed = _fill(getattr(base.record, field), getattr(e.record, field), field, open_lists)
             for name in changed:
@@ -95,11 +107,20 @@ def merge_fills(entries: list[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
                 ))
             if value is not None and not changed:
                 update[field] = value
+        appended = None
+        if more:
+            stated = list(update.get("options", base.record.options))
+            appended = len(stated)
+            update["options"] = stated + more
         if update:
             merged = base.record.model_copy(update=update)
             origins = dict(base.origins or {})
-            origins.update({f: (e.file, e.path) for f in update})
-            out[i] = Entry(merged, base.section, base.file, base.path, tuple(sorted({*base.filled, *update})), origins)
+            origins.update({f: (e.file, e.path) for f in update if not (f == "options" and appended is not None
+                                                                     and "options" not in e.record.model_fields_set)})
+            if appended is not None:
+                origins["more_options"] = (e.file, e.path)
+            out[i] = Entry(merged, base.section, base.file, base.path, tuple(sorted({*base.filled, *update})), origins,
+                           appended if appended is not None else base.appended)
     return [e for k, e in enumerate(out) if k not in drop], diags
 
 
@@ -151,15 +172,24 @@ def check_packs(entries: list[Entry], bundle: dict) -> list[Diagnostic]:
                               help="write the pack's options with existing symbols"))
             continue
         if e.section not in ALLOWED_SECTIONS:
-            diags.append(make("P504", f"a pack may not add a record of kind `{e.section}`", _span(e, "id"),
-                              label="only cards and dice may be added",
-                              help="packs fill missing card faces and unknown dice; everything else is stated by the rulebooks"))
+            fills = e.section in FILLABLE_SECTIONS
+            diags.append(make(
+                "P504", f"a pack may not add a record of kind `{e.section}`" if fills or rec.id not in bundled_ids
+                else f"a pack may not fill a record of kind `{e.section}`", _span(e, "id"),
+                label="only cards and dice may be added" + ("; a token may only fill a bundled token" if fills else ""),
+                help="packs fill missing card faces, unknown dice and the null fields of bundled cards, dice and "
+                "tokens; everything else is stated by the rulebooks"))
             continue
         if rec.id in bundled_ids:
             diags.append(make("P502", f"pack redefines `{rec.id}`", _span(e, "id"),
                               label="already declared by the bundled content",
                               help="give the invented record its own id, e.g. under `card:synthetic/`"))
             continue
+        if e.section == "cards" and rec.more_options:
+            diags.append(make(
+                "P508", f"`more_options` on `{rec.id}`, which fills no bundled card", _span(e, "more_options", key=True),
+                label="only a fill of a bundled card may append options",
+                help="write the options of a new card in `options`"))
         label_text = f"{getattr(rec, 'name', '') or ''} {rec.summary or ''}".lower()
         if "synthetic" not in label_text:
             diags.append(make("P507", f"pack record `{rec.id}` is not labelled synthetic", _span(e, "name"),

@@ -26,6 +26,7 @@ class Entry:
     path: tuple
     filled: tuple[str, ...] = ()  # fields a synthetic pack filled in where the content left them null
     origins: dict | None = None  # filled field -> (file, path) of the pack record that filled it
+    appended: int | None = None  # index of the first option a pack appended with `more_options`
 
     @property
     def id(self) -> str:
@@ -36,6 +37,14 @@ class Entry:
         if self.origins and field in self.origins:
             return self.origins[field]
         return self.file, self.path
+
+    def option_where(self, i: int) -> tuple[LoadedFile, tuple]:
+        """The file and full path of option `i` (a pack's `more_options` entry for an appended one)."""
+        if self.appended is not None and i >= self.appended:
+            file, path = self.where("more_options")
+            return file, path + ("more_options", i - self.appended)
+        file, path = self.where("options")
+        return file, path + ("options", i)
 
     @property
     def in_pack(self) -> bool:
@@ -86,6 +95,12 @@ def validate_file(lf: LoadedFile) -> tuple[list[Entry], list[Diagnostic]]:
             ok = _check_id_prefix(rec, model, lf, path, diags)
             if ok:
                 entries.append(Entry(rec, section, lf, path))
+                if getattr(rec, "more_options", None) and not data.get("pack"):
+                    diags.append(make(
+                        "P508", f"`more_options` on `{rec.id}` outside a synthetic pack",
+                        lf.span(path + ("more_options",), key=True), label="only a pack's fill of a bundled card may append options",
+                        help="write the card's stated options in `options`",
+                    ))
     return entries, diags
 
 

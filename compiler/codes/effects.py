@@ -97,11 +97,21 @@ CODES = [
     ),
     Code(
         "E311", "rewards-only", E, "a field that holds only rewards has another clause",
-        what="A person's `brings` or an animal's `yield` is written in the effect language but may hold "
-        "only `->` reward clauses; it has a requirement, a cost, a negative outcome or a trigger.",
-        why="What a new person brings and what a stabled animal yields are received outright: nothing is "
-        "checked or paid, and nothing sets them off but joining the group or the stable action.",
+        what="A person's `brings`, an animal's `yield` or a token's `improves` is written in the effect language "
+        "but may hold only `->` reward clauses; it has a requirement, a cost, a negative outcome or a trigger.",
+        why="What a new person brings, what a stabled animal yields and what a built scythe or millstone adds "
+        "are received outright: nothing is checked or paid, and nothing sets them off but joining the group, "
+        "the stable action or the improved harvest or grind.",
         example="person:\n  hearts: 3\n  brings: 'cost 1 wood -> 2 food'",
         fix="Keep only the rewards, e.g. `-> 2 food`; a card action with costs belongs in `options`.",
+    ),
+    Code(
+        "E312", "costs-only", E, "a field that holds only costs has another clause",
+        what="A token's `cost` (what building an expansion token takes) is written in the effect language but "
+        "may hold only `cost` clauses; it has a requirement, a reward, a negative outcome or a trigger.",
+        why="The expansion action pays the shown resources and builds the token; what the token then does is "
+        "the token's own rule (`improves`, or the runtime's fence and hut rules), never part of its price.",
+        example="tokens:\n  - id: token:fixture/shed\n    kind: expansion\n    cost: 'cost 2 wood -> 1 food'",
+        fix="Keep only the cost clause, e.g. `cost 2 wood, 1 stone`; what the token gives goes in `improves`.",
     ),
 ]

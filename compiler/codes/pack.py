@@ -62,4 +62,16 @@ CODES = [
         example="cards:\n  - id: card:synthetic/x\n    name: Wolf",
         fix="Name it `Wolf (synthetic)` or say so in its summary.",
     ),
+    Code(
+        "P508", "more-options-misplaced", E, "`more_options` outside a pack's fill of a partial card",
+        what="`more_options` appends options after the stated ones of a bundled card. It is allowed only in a "
+        "pack record that fills a bundled card (same id) whose completeness is not `complete`; it is used in a "
+        "content file, on a new pack card, or on a complete card.",
+        why="Some cards have a few options stated and others unknown; a pack may add invented ones after the "
+        "stated options without touching them. Bundled content states options in `options`, a new pack card "
+        "has nothing to append to, and a complete card has no unknown options.",
+        example="pack: {synthetic: true, name: p}\ncards:\n  - id: card:paleo/trap   # complete in the bundle\n"
+        "    more_options: ['-> 1 food']",
+        fix="Write stated or new options in `options`; append only to cards that are `partial` or `unknown`.",
+    ),
 ]

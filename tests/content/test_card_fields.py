@@ -100,3 +100,46 @@ def test_cards_of_an_unknown_deck_are_not_among_the_35_base_cards(bundle):
     assert row["ungrouped"] == ["card:anb/forgotten-cave", "card:anb/sheep", "card:anb/tame-dodo"]
     base = next(g for g in row["groups"] if g["kind"] == "base")
     assert base["authored"] == 5
+
+
+def test_more_options_append_after_the_stated_ones(tmp_path):
+    res = compile_files(tmp_path, {"pack/p.yaml": PACK + card(
+        "card:anb/bull", "    module: module:anb/M\n    more_options: ['require strength 2 -> capture animal', "
+        "'require strength 3; cost discard 1 card -> 3 food, 1 pelt']\n    animal: {yield: '-> 1 food', hunt: 3}\n",
+        name="Bull").replace("kind: base", "kind: module")})
+    assert not [d for d in res.diagnostics if d.is_error], [(d.code, d.message) for d in res.diagnostics if d.is_error]
+    bull = next(c for c in res.bundle["cards"] if c["id"] == "card:anb/bull")
+    assert [o["text"] for o in bull["options"]] == [
+        "on stable action: -> may reveal secret 23", "require strength 2 -> capture animal",
+        "require strength 3; cost discard 1 card -> 3 food, 1 pelt"]
+    assert all(o["ir"] is not None for o in bull["options"])
+    assert bull["synthetic_options_from"] == 1 and "more_options" not in bull
+    assert {"options", "animal"} <= set(bull["synthetic_fields"])
+    assert bull["animal"]["hunt"] == 3
+
+
+def test_an_appended_option_reports_into_the_pack(tmp_path):
+    res = compile_files(tmp_path, {"pack/p.yaml": PACK + card(
+        "card:anb/bull", "    module: module:anb/M\n    more_options: ['-> 1 food', '-> 1 fod']\n", name="Bull")
+        .replace("kind: base", "kind: module")})
+    errs = [d for d in res.diagnostics if d.is_error]
+    assert errs and all(d.span.file.endswith("pack/p.yaml") for d in errs)
+    assert errs[0].span.line == 9 and errs[0].span.column > 30
+
+
+def test_more_options_only_in_a_fill_of_a_card_that_is_not_complete(tmp_path):
+    complete = ("cards:\n" + card("card:fx/whole", "    back: forest\n    options: ['-> 1 food']\n", completeness="complete")
+                + card("card:fx/stated", "    back: forest\n    options: ['-> 1 food']\n    more_options: ['-> 1 wood']\n"))
+    res = compile_files(tmp_path, {
+        "c.yaml": complete,
+        "pack/p.yaml": PACK + card("card:fx/whole", "    more_options: ['-> 1 wood']\n", name="Whole (synthetic)")
+        + card("card:synthetic/new", "    back: forest\n    options: ['-> 1 food']\n    more_options: ['-> 1 wood']\n"),
+    })
+    p508 = sorted((d.span.file.split("/")[-1], d.span.line, d.message) for d in res.diagnostics if d.code == "P508")
+    assert p508 == [
+        ("c.yaml", 19, "`more_options` on `card:fx/stated` outside a synthetic pack"),
+        ("p.yaml", 8, "pack appends options to `card:fx/whole`, which the bundled content marks complete"),
+        ("p.yaml", 19, "`more_options` on `card:synthetic/new`, which fills no bundled card"),
+    ]
+    whole = next(c for c in res.bundle["cards"] if c["id"] == "card:fx/whole")
+    assert [o["text"] for o in whole["options"]] == ["-> 1 food"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -113,3 +114,44 @@ def test_module_card_counting_rule():
              {"module": "module:x/A", "kind": "mission"}, {"module": None, "kind": "secret", "number": 3},
              {"module": "module:x/B", "kind": "dream"}]
     assert module_card_counts(cards) == {"module:x/A": 4, "module:x/B": 1}
+
+
+def test_every_card_that_captures_itself_is_an_animal(all_packs):
+    for c in all_packs.bundle["cards"]:
+        captures = any("symbol:capture-animal" in json.dumps(o["ir"]) for o in c["options"])
+        if captures:
+            assert c.get("animal") and c["animal"]["yield"] is not None or c["id"] == "card:anb/pig", c["id"]
+
+
+def test_the_anb_pack_fills_the_bundled_tokens(all_packs):
+    t = {x["id"]: x for x in all_packs.bundle["tokens"]}
+    for name in ("fence", "scythe", "millstone", "hut"):
+        cost = t[f"token:anb/{name}"]["cost"]
+        assert cost["ir"]["clauses"] and all(c["kind"] == "cost" for c in cost["ir"]["clauses"])
+        assert "cost" in t[f"token:anb/{name}"]["synthetic_fields"]
+    assert t["token:anb/scythe"]["improves"]["text"] == "-> 1 grain"  # the book's, not the pack's
+    assert "improves" not in t["token:anb/scythe"]["synthetic_fields"]
+    assert t["token:anb/millstone"]["improves"]["text"] == "-> 1 food"
+    numbers = {x["number"]: i for i, x in t.items() if x.get("kind") == "secret-token" and x.get("number")}
+    assert len(numbers) == len({i for i in numbers.values()})
+    # interpretation:anb-secret-token-numbers: token 5 is an obsidian token, token 3 a farm one
+    assert numbers[5] in ("token:anb/obsidian-axe", "token:anb/obsidian-jewelry", "token:anb/obsidian-spear")
+    assert numbers.get(3) in (None, "token:anb/cocoa", "token:anb/sacrificial-altar")
+    assert numbers[1] == "token:anb/1" and numbers[2] == "token:anb/2"
+
+
+def test_partial_animals_keep_their_stated_options_first(all_packs):
+    cards = {c["id"]: c for c in all_packs.bundle["cards"]}
+    bull, toad = cards["card:anb/bull"], cards["card:anb/toad"]
+    assert bull["options"][0]["text"] == "on stable action: -> may reveal secret 23"
+    assert bull["synthetic_options_from"] == 1 and bull["animal"]["yield"]["ir"] is not None
+    assert toad["animal"]["yield"]["text"] == "-> 1 dream" and toad["synthetic_options_from"] == 0
+    for c in (bull, toad):
+        texts = [o["text"] for o in c["options"]]
+        assert any(t.endswith("-> capture animal") for t in texts)
+        hunt = c["options"][c["animal"]["hunt"] - 1]["ir"]
+        assert {cl["kind"] for cl in hunt["clauses"]} >= {"require", "reward"}
+    ergot = cards["card:anb/ergot"]
+    assert ergot["options"][0]["text"] == "require not 1 grain -> help"
+    assert [cl["kind"] for cl in ergot["options"][1]["ir"]["clauses"]] == ["suffer"]
+    assert cards["card:anb/forgotten-cave"]["options"][0]["text"] == "-> place token 5 with group"

@@ -55,6 +55,22 @@ def _buildings_need(g, what, n, players) -> bool:
     return sum(g.s.get("built", {}).values()) >= n
 
 
+def _token_need(g, what, n, players) -> bool:
+    """A numbered secret token lies face up with one of the groups."""
+    tid = g.rules.farm.token_by_number.get(int(what)) if what.isdigit() else None
+    return tid is not None and any(g.s["tools"][p].get(tid, 0) for p in players)
+
+
+def _card_need(g, what, n, players) -> bool:
+    """A card of that title is kept with one of the groups (Reeds, Clay, …)."""
+    name = what.lower()
+    z, cards, r = g.s["z"], g.s["cards"], g.rules
+    return sum(1 for p in players for zone in (f"kept/{p}", f"night/{p}") for i in z.get(zone, ())
+               if r.name(cards[i]).lower() == name) >= n
+
+
+S.NEED_CHECKS["token"] = _token_need
+S.NEED_CHECKS["card"] = _card_need
 S.NEED_CHECKS["built"] = _built_need
 S.NEED_CHECKS["buildings"] = _buildings_need
 

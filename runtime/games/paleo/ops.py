@@ -114,12 +114,22 @@ def tool_op(tool_symbol):
 
 
 def have_op(position, args):
+    """`have <tool>` (a tool or built expansion of the group), `have token N` (a face-up secret token with the
+    group), `have card "X"` (a card kept with the group): requirement keys other systems check."""
     item = args.get("item")
-    if position != "requirement" or not isinstance(item, str):
+    if position != "requirement":
+        _unsupported("symbol:have", position)
+    if isinstance(item, str):
+        key = "tool:" + item
+    elif isinstance(item, dict) and item.get("ref") == "token" and isinstance(item.get("number"), int):
+        key = f"token:{item['number']}"
+    elif isinstance(item, dict) and item.get("ref") == "card" and isinstance(item.get("name"), str):
+        key = "card:" + item["name"]
+    else:
         _unsupported("symbol:have", position)
 
     def check(need):
-        need["tool:" + item] = need.get("tool:" + item, 0) + 1
+        need[key] = need.get(key, 0) + 1
     return check
 
 

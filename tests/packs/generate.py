@@ -318,6 +318,12 @@ def content_records() -> dict[str, dict]:
     return out
 
 
+# the animals of the book's examples: (strength to capture, strength of the hunt, food of the hunt)
+EXAMPLE_ANIMALS = {"card:anb/sheep": (1, 2, 1), "card:anb/tame-dodo": (2, 3, 2), "card:anb/pig": (1, 2, 2)}
+BASE_DREAMS = 16   # A New Beginning's dream deck holds 21 with its 5 new dreams (module Q's setup)
+BASE_PEOPLE = 20   # module R's rescue deck is the base game's 20 human cards
+
+
 def base_modules_pack(symbols, registry) -> dict[str, str]:
     rng = random.Random(SEED)
     base = [s for s in symbols if BASE in s["books"]]
@@ -342,8 +348,27 @@ def base_modules_pack(symbols, registry) -> dict[str, str]:
             back = "danger" if any(o.startswith("suffer") for o in opts) else rng.choice(EXPLORATION_BACKS)
             records.append(card(f"card:synthetic-modules/{letter.lower()}-{i:02d}", f"Module {letter} Card {i} (synthetic)",
                                 "product:paleo", "module", module=mid, back=back, options=opts, src=SRC_BASE))
+    # the base game's dreams and people up to what A New Beginning's modules Q and R count on
+    have = {"dream": 0, "person": 0}
+    for f in sorted((HERE / "synthetic-base").glob("*.yaml")):
+        for r in (yaml.safe_load(f.read_text(encoding="utf-8")) or {}).get("cards") or []:
+            if r.get("kind") in have and not r.get("module") and r.get("product") == "product:paleo":
+                have[r["kind"]] += int(r.get("copies") or 1)
+    st = Setting("product:paleo", None, None, [], [], tools, base_only=True)
+    sr = random.Random(SEED + 11)
+    for i in range(1, BASE_DREAMS - have["dream"] + 1):
+        records.append(card(f"card:synthetic-modules/dream-{i:02d}", f"Base Dream {i} (synthetic)", "product:paleo", "dream",
+                            back="dream", options=[gen.option(st)], src=SRC_BASE))
+    for i in range(1, BASE_PEOPLE - have["person"] + 1):
+        skills = [0, 0, 0]
+        skills[sr.randrange(3)] += 1
+        person = (f"{{strength: {skills[0]}, awareness: {skills[1]}, craftsmanship: {skills[2]}, "
+                  f"hearts: {sr.randint(1, 3)}, tools: []}}")
+        records.append(card(f"card:synthetic-modules/person-{i:02d}", f"Base Person {i} (synthetic)", "product:paleo",
+                            "person", back="people", person=person, src=SRC_BASE))
     return {"base-modules/cards.yaml": pack_file(
-        "base-modules", "a mission and 8-10 cards for each base-game module the scenario tables cite", records)}
+        "base-modules", "a mission and 8-10 cards for each base-game module the scenario tables cite, and the base "
+        "game's dreams and people up to the counts A New Beginning's modules Q and R use", records)}
 
 
 def anb_pack(symbols, registry) -> dict[str, str]:
@@ -401,13 +426,14 @@ def anb_pack(symbols, registry) -> dict[str, str]:
 
     # the 20 new humans
     brings_rewards = ["-> 2 wood", "-> 1 idea", "-> 1 dream", "-> 2 stone", "-> 1 grain"]
+    hr = random.Random(SEED + 7)  # the humans draw from their own generator, so rule tests can rely on them
     for i in range(1, 21):
         skills = [0, 0, 0]
-        for _ in range(rng.randint(1, 3)):
-            skills[rng.randrange(3)] += 1
-        tool = [q(rng.choice(tool_names))] if rng.random() < 0.3 else []
+        for _ in range(hr.randint(1, 3)):
+            skills[hr.randrange(3)] += 1
+        tool = [q(hr.choice(sorted(tool_names)))] if hr.random() < 0.3 else []
         person = (f"{{strength: {skills[0]}, awareness: {skills[1]}, craftsmanship: {skills[2]}, "
-                  f"hearts: {rng.randint(1, 3)}, tools: [{', '.join(tool)}]")
+                  f"hearts: {hr.randint(1, 3)}, tools: [{', '.join(tool)}]")
         if i % 3 == 0:
             person += f", brings: {q(gen.check(brings_rewards[(i // 3) % len(brings_rewards)]))}"
         files["humans"].append(animal_card(f"card:synthetic-anb/human-{i:02d}", f"Human {i} (synthetic)", "product:anb", "person",
@@ -477,9 +503,10 @@ def anb_pack(symbols, registry) -> dict[str, str]:
             # an avoidable danger has a negative action besides its help action; only the help action is stated
             extra["more_options"] = [gen.check("suffer 1 grain, 1 wound")]
         if not r.get("options") and "more_options" not in extra:
-            if cid in ("card:anb/sheep", "card:anb/tame-dodo", "card:anb/pig"):
-                extra["options"] = [gen.check(f"require strength {rng.randint(1, 3)} -> capture animal"),
-                                    gen.check(f"require strength {rng.randint(1, 3)}; cost discard 1 card -> {rng.randint(1, 2)} food, 1 pelt")]
+            if cid in EXAMPLE_ANIMALS:  # fixed, not drawn: the rule tests of the book's examples rely on them
+                need, hunt_need, food = EXAMPLE_ANIMALS[cid]
+                extra["options"] = [gen.check(f"require strength {need} -> capture animal"),
+                                    gen.check(f"require strength {hunt_need}; cost discard 1 card -> {food} food, 1 pelt")]
                 extra["animal"] = "{hunt: 2}"
             elif cid == "card:anb/last-chance":
                 extra["options"] = [gen.check("suffer 1 skull -> new group 3")]  # what the book says it does

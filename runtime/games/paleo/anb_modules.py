@@ -545,17 +545,11 @@ def _is_volcano(g, iid) -> bool:
 
 
 def volcano_op(position, args):
-    """Printed on volcano cards: each one discarded face down to pay for an action brings a skull. The skull is
-    taken where the cards are discarded (the R system's discard listener), so the symbol itself does nothing more."""
-    if position == "cost":
-        def pay(g, ctx, do):
-            return True
-        return pay
-    if position == "negative":
-        def run(g, ctx):
-            g.event("volcano-card", rule="each one discarded to pay for an action brings a skull")
-        return run
-    _unsupported("symbol:discard-volcano-cards", position)
+    """The symbol printed on volcano cards restates module R's rule: each volcano card discarded face down to pay
+    for an action brings a skull. The R system plays that rule on every volcano card (its discard listener), so the
+    symbol has no effect of its own in an option; written into one, the game is not playable rather than guessed."""
+    raise OpError("`symbol:discard-volcano-cards` restates module R's volcano rule, which the module plays for every "
+                  f"volcano card; as a {position} in an option it has no meaning of its own")
 
 
 def rescue_op(position, args):
@@ -597,6 +591,16 @@ def run_volcano(g):
     g.event("volcano", left=len(z["volcano"]))
 
 
+def _given_rescued(g, value, used, take) -> None:
+    """Rule tests: that many humans of the rescue deck are already saved (in the box)."""
+    s = g.s
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= s["rescued"] + len(s["z"]["rescue"]):
+        raise ValueError(f"given: rescued is a count of at most {s['rescued'] + len(s['z']['rescue'])}")
+    while s["rescued"] < value:
+        g.move(s["z"]["rescue"][-1], "rescue", "box")
+        s["rescued"] += 1
+
+
 class ModuleR(ModuleSystem):
     """Rescue 20 humans instead of painting the cave; victory tokens remove skulls; no early sleep; the volcano."""
 
@@ -615,6 +619,7 @@ class ModuleR(ModuleSystem):
     def __init__(self):
         self.steps = (Step("volcano", "night", run_volcano, before="new-day", rule="rule:anb-r/volcano"),)
         self.listeners = (Listener("discard", on_discard),)
+        self.given = {"rescued": _given_rescued}
 
     def place_more(self, rules, missing) -> list[str]:
         humans = sorted(c for c, rec in rules.cards.items()

@@ -194,7 +194,7 @@ class BaseSystem(System):
                                        "finish": "decision", "option": "int", "variant": "int", "ask": "players"},
                      everyone_dice_actions, apply_everyone_dice, where=_where_dice,
                      rule="rule:paleo/everyone-rolls"),
-            Decision("finish", {"player": "player?", "card": "card", "kind": "str"}, auto=auto_finish),
+            Decision("finish", {"player": "player?", "card": "card", "kind": "str", "to": "str~"}, auto=auto_finish),
             Decision("done", {}, auto=auto_done),
         )
         self.listeners = (
@@ -583,6 +583,8 @@ def resolve_option(g, iid: int, opt, ctx: Ctx, fin: dict, rolled: bool = False) 
             g.by = sym
             e(g, pctx)
     g.by = by
+    if ctx.dest is not None and fin.get("kind") == "day" and not opt.negative:
+        fin = dict(fin, to=ctx.dest)
     s["queue"][0:0] = ctx.new + [fin]
 
 
@@ -593,8 +595,14 @@ def finish(g, fin: dict, ignored: bool = False) -> None:
         p = fin["player"]
         iid = fin["card"]
         if iid in s["z"][f"chosen/{p}"]:
-            dst = f"night/{p}" if (g.rules.has_moon(s["cards"][iid]) and not ignored) else "discard-up"
-            g.move(iid, f"chosen/{p}", dst)
+            to = fin.get("to")  # where an option sent the card itself (captured into the stable, kept with the group)
+            zone = g.layout.zone.get((to or "").split("/")[0])
+            if zone is not None and to == (zone.name if zone.scope == "shared" else f"{zone.name}/{p}"):
+                g.move(iid, f"chosen/{p}", to)
+                g.event("placed", player=p, card=s["cards"][iid], to=zone.name)
+            else:
+                dst = f"night/{p}" if (g.rules.has_moon(s["cards"][iid]) and not ignored) else "discard-up"
+                g.move(iid, f"chosen/{p}", dst)
         s["done"][p] = True
         for h in range(s["players"]):
             if s["helping"][h] == p:

@@ -180,17 +180,11 @@ def capture_op(position, args):
             if iid is None or ctx.player is None or iid not in s["z"][f"chosen/{p}"]:
                 g.event("capture-nothing", player=p)
                 return
-            if len(s["z"]["stable"]) < 3:
-                _capture(g, iid, p)
-            else:
+            ctx.dest = "stable"  # it moves in when the card is finished, after any decision its option opens
+            if len(s["z"]["stable"]) >= 3:
                 ctx.new.append({"k": "release", "card": iid, "player": p})
         return run
     _unsupported("symbol:capture-animal", position)
-
-
-def _capture(g, iid, p) -> None:
-    g.move(iid, f"chosen/{p}", "stable")
-    g.event("capture", player=p, card=g.s["cards"][iid])
 
 
 def release_actions(g, item):
@@ -205,18 +199,12 @@ def apply_release(g, item, a):
     s["queue"].pop(0)
     g.move(a["animal"], "stable", "discard-up")
     g.event("animal-leaves", card=s["cards"][a["animal"]], to="discard-up")
-    if item["card"] in s["z"][f"chosen/{item['player']}"]:
-        _capture(g, item["card"], item["player"])
 
 
 def auto_release(g, item) -> bool:
     s = g.s
-    if item["card"] not in s["z"][f"chosen/{item['player']}"]:
+    if item["card"] not in s["z"][f"chosen/{item['player']}"] or len(s["z"]["stable"]) < 3:
         s["queue"].pop(0)
-        return True
-    if len(s["z"]["stable"]) < 3:
-        s["queue"].pop(0)
-        _capture(g, item["card"], item["player"])
         return True
     return False
 
@@ -713,8 +701,7 @@ def keep_card_op(position, args):
         def run(g, ctx):
             p = _p(ctx)
             if ctx.card is not None and ctx.player is not None and ctx.card in g.s["z"][f"chosen/{p}"]:
-                g.move(ctx.card, f"chosen/{p}", f"kept/{p}")
-                g.event("kept", player=p, card=g.s["cards"][ctx.card])
+                ctx.dest = f"kept/{p}"  # laid with the group when the card is finished
         return run
     _unsupported("symbol:place-this-card-with-group", position)
 

@@ -13,7 +13,7 @@ class Ctx:
     `each` is true while an `everyone:` clause is played for one player with their own group alone.
     """
 
-    __slots__ = ("player", "helpers", "card", "kind", "new", "each")
+    __slots__ = ("player", "helpers", "card", "kind", "new", "each", "dest")
 
     def __init__(self, player, helpers, card, kind, each: bool = False):
         self.player = player
@@ -22,6 +22,7 @@ class Ctx:
         self.kind = kind
         self.new: list = []
         self.each = each
+        self.dest = None  # where the resolved card goes when it is finished, if an option says (the stable, …)
 
     @property
     def players(self) -> list:

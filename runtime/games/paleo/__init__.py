@@ -86,7 +86,10 @@ class PaleoDefinition(GameDefinition):
         for zone, cids in sorted(stack.items()):
             if zone not in STACKABLE:
                 raise SetupError(f"cannot stack `{str(zone)[:40]}`; stackable decks: {', '.join(STACKABLE)}")
-            pool = [c for c in rules.support[zone] for _ in range(int(rules.cards[c].get("copies") or 1))]
+            kind = {"people": "person", "dreams": "dream", "ideas": "idea"}[zone]
+            ids = rules.support[zone] + [c for c in getattr(rules, "placed", ()) if rules.cards[c].get("kind") == kind
+                                         and c not in rules.support[zone]]  # a module's own (module Q's dreams)
+            pool = [c for c in ids for _ in range(int(rules.cards[c].get("copies") or 1))]
             for cid in cids:
                 if cid not in pool:
                     raise SetupError(f"cannot stack `{str(cid)[:60]}` on the {zone} deck: no copy left in it")

@@ -69,8 +69,10 @@ def cached(path: Path | None = None) -> dict:
 if __name__ == "__main__":
     import sys
 
-    args = [a for a in sys.argv[1:] if not a.startswith("--packs=")]
+    args = [a for a in sys.argv[1:] if not a.startswith("--packs=") and a != "--anb"]
     chosen = [a.split("=", 1)[1].split(",") for a in sys.argv[1:] if a.startswith("--packs=")]
+    if "--anb" in sys.argv[1:]:  # every pack: A New Beginning's scenarios play on it
+        chosen.append(list(ANB_PACKS))
     target = Path(args[0] if args else "build/synthetic-bundle.json")
     target.parent.mkdir(parents=True, exist_ok=True)
     if chosen:

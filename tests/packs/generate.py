@@ -6,7 +6,8 @@
 The scheme is uniform, never tuned per symbol. Symbols come from content/symbols/paleo.yaml and
 anb.yaml: those of game:paleo whose source is the base game (002) or A New Beginning (000); the
 base-modules pack uses only the base game's. A symbol whose base or ANB sources all name one module
-("Module P ...") belongs to that module and is drawn only for that module's cards. Each option has one focus symbol
+("Module P ...") belongs to that module and is drawn only for that module's cards, and every other option of
+a module's card is built around one of its module's own symbols. Each option has one focus symbol
 taken from a queue in least-recently-used order (the first symbol the card may use; it then goes to
 the back), at a clause position drawn at random from the symbol's positions; a requirement or cost
 is completed with a reward from the reward queue, a reward gets a cost from the cost queue half the
@@ -215,13 +216,22 @@ class Options:
         self.rewards = Queue([s for s in symbols if "reward" in s["positions"]], rng)
         self.costs = Queue([s for s in symbols if "cost" in s["positions"]], rng)
         self.registry = registry
+        self._turns: dict = {}
 
     def clause(self, queue: Queue, st: Setting, position: str | None = None) -> tuple[dict, str]:
         s = queue.take(lambda x: st.allows(x) and (position is None or position in x["positions"]))
         return s, phrase(s, st, self.rng)
 
     def option(self, st: Setting) -> str:
-        s, body = self.clause(self.focus, st)
+        # every other option of a module's card is built around a symbol bound to that module (its own rules),
+        # so each module's symbols are played about as often as the module's cards are
+        turn = self._turns[st.letter] = self._turns.get(st.letter, 0) + 1
+        bound = st.letter is not None and any(x["module"] == st.letter and st.allows(x) for x in self.focus.items)
+        if bound and turn % 2:
+            s = self.focus.take(lambda x: x["module"] == st.letter and st.allows(x))
+            body = phrase(s, st, self.rng)
+        else:
+            s, body = self.clause(self.focus, st)
         pos = self.rng.choice(s["positions"])
         if pos == "negative":
             text = f"suffer {body}"

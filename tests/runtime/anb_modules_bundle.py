@@ -65,7 +65,7 @@ def build() -> dict:
     dreams = sum(1 for c in b["cards"] if c["kind"] == "dream" and not c.get("module"))
     add += [card(f"plain-dream-{i}", "dream", back="dream", product="product:paleo") for i in range(max(0, 21 - dreams))]
     add += [card(f"night-{i}", "night", "N", back="night", options=("-> 2 food", "cost 1 wood -> 1 trap")) for i in range(5)]
-    add += [card(f"volcano-{i}", "volcano", "R", back="forest", options=("suffer discard volcano cards",)) for i in range(8)]
+    add += [card(f"volcano-{i}", "volcano", "R", back="forest", options=("suffer 1 wound",)) for i in range(8)]
     add += [card(f"dream-{i}", "dream", "Q", back="dream", marks=["marked-back"] if i % 3 == 0 else [],
                  options=("-> 1 food",)) for i in range(9)]
     add += [card(f"spirit-{i}", "module", "Q", name=f"Angry Spirit {i}", title_keywords=["Spirit"],

@@ -10,7 +10,7 @@ from runtime import Game
 from runtime.core.invariants import check
 from runtime.sim import play
 
-SCENARIOS = [f"scenario:anb/{n}" for n in ("I", "III", "IV", "V")]
+SCENARIOS = [f"scenario:anb/{n}" for n in ("I", "III", "IV", "V")] + ["C+R"]  # C+R: module R, whose scenario VI cannot play
 # what keeps the other two from being played: module N's mission card face (what traps laid on it do)
 REFUSED = {"scenario:anb/II": "traps laid on the mission card", "scenario:anb/VI": "traps laid on the mission card"}
 GAMES = 200

@@ -411,6 +411,8 @@ class BaseSystem(System):
             next(x for x in g.layout.systems if t in getattr(x, "extra_types", ())).apply_extra(g, a)
         elif t == "help":
             q = a["target"]
+            if g.rules.is_danger(s["cards"][iid]) and "symbol:help" not in s["used"]:
+                s["used"].append("symbol:help")  # an avoidable danger avoided: its help action taken
             g.move(iid, f"chosen/{p}", "discard-up")
             s["helping"][p] = q
             s["done"][p] = True

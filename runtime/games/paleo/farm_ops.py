@@ -380,6 +380,8 @@ def harvest(g, ctx) -> None:
         imp = g.rules.farm.improves.get("scythe")
         for sym, e in imp.effects:
             e(g, ctx)
+        if "symbol:scythe" not in g.s["used"]:  # the built scythe played its part
+            g.s["used"].append("symbol:scythe")
     g.event("harvest", player=p, scythe=bool(g.s["built"]["scythe"]))
 
 
@@ -391,6 +393,8 @@ def grind(g, ctx) -> None:
         imp = g.rules.farm.improves.get("millstone")
         for sym, e in imp.effects:
             e(g, ctx)
+        if "symbol:millstone" not in g.s["used"]:  # the built millstone played its part
+            g.s["used"].append("symbol:millstone")
     g.event("grind", player=_p(ctx), millstone=bool(g.s["built"]["millstone"]))
 
 

@@ -246,6 +246,9 @@ def draw_support(g, zone: str, ctx: Ctx) -> None:
         iid = (pick(g, ctx) if pick is not None else None) or z["dreams"][-1]
         g.move(iid, "dreams", f"deck/{p}")
         g.event("dream", player=p)
+        if g.s["asleep"][p] and g.s["phase"] == "day":  # (a new person's dream on a sleeper's deck) a card to play
+            g.s["asleep"][p] = False
+            g.event("wakes", player=p)
     else:
         iid = z["ideas"][-1]
         g.move(iid, "ideas", "workbench")

@@ -108,9 +108,13 @@ def main(argv=None) -> int:
         players, policy = configs[i % len(configs)]
         seed = args.seed + i
         sc = scenarios[(i // len(configs)) % len(scenarios)]
-        g = play(bundle, game="game:paleo", scenario=None if sc == "anb" else sc,
-                 boards=["board:farm"] if sc == "anb" else None, players=players, seed=seed, policy=policy,
-                 on_action=after)
+        try:
+            g = play(bundle, game="game:paleo", scenario=None if sc == "anb" else sc,
+                     boards=["board:farm"] if sc == "anb" else None, players=players, seed=seed, policy=policy,
+                     on_action=after)
+        except AssertionError as exc:  # an invariant broken (or a round trip that changed the state): stop, naming it
+            print(f"soak: {sc}, {players} players, {policy}, seed {seed}: {exc}", file=sys.stderr)
+            return 1
         r = result_of(g, seed)
         r.update(players=players, policy=policy)
         results.append(r)

@@ -411,7 +411,7 @@ class BaseSystem(System):
             next(x for x in g.layout.systems if t in getattr(x, "extra_types", ())).apply_extra(g, a)
         elif t == "help":
             q = a["target"]
-            if g.rules.is_danger(s["cards"][iid]) and "symbol:help" not in s["used"]:
+            if _avoided(g, iid) and "symbol:help" not in s["used"]:
                 s["used"].append("symbol:help")  # an avoidable danger avoided: its help action taken
             g.move(iid, f"chosen/{p}", "discard-up")
             s["helping"][p] = q
@@ -419,10 +419,18 @@ class BaseSystem(System):
             g.event("help", player=p, target=q, card=s["cards"][iid])
         else:
             g.event("ignore", player=p, card=s["cards"][iid])
+            if _avoided(g, iid) and "symbol:help" not in s["used"]:
+                s["used"].append("symbol:help")  # an avoidable danger avoided: ignored, as its help option allows
             finish(g, {"k": "finish", "player": p, "card": iid, "kind": "day"}, ignored=True)
 
 
 # ------------------------------------------------------------------ shared resolution helpers
+def _avoided(g, iid: int) -> bool:
+    """A danger with a help option (an avoidable danger) that was helped with or ignored: it was avoided."""
+    cid = g.s["cards"][iid]
+    return g.rules.is_danger(cid) and any(o.help for o in g.rules.options.get(cid, ()))
+
+
 def helpers_of(g, p: int) -> list[int]:
     return [h for h in range(g.s["players"]) if g.s["helping"][h] == p]
 

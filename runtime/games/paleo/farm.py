@@ -326,3 +326,5 @@ def run_hut(g):
     s = g.s
     if s["built"]["hut"]:
         s["queue"].append({"k": "heal", "n": 2, "players": list(range(s["players"])), "decider": 0, "optional": True})
+        if "symbol:hut" not in s["used"]:  # the roofed hut plays its part
+            s["used"].append("symbol:hut")

@@ -62,3 +62,14 @@ def iter_strings(value, path=()):
     elif isinstance(value, list):
         for i, v in enumerate(value):
             yield from iter_strings(v, path + (i,))
+
+
+def compile_files(tmp_path: Path, files: dict[str, str]):
+    """Compile the bundled content plus the given files (name -> YAML text) written under `tmp_path`."""
+    from compiler.pipeline import run
+
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    dirs = sorted({(tmp_path / n).parent for n in files})
+    return run([REPO / "content", *dirs], root=tmp_path)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from compiler.pipeline import run
+from content_helpers import compile_files
 
 REPO = Path(__file__).resolve().parents[2]
 SRC = '{rulebook: 000_97f291d3c44cb3f7.txt, section: ["The Farm", "Animal Actions"]}'
@@ -15,14 +15,6 @@ def card(cid: str, body: str, completeness: str = "partial", name: str | None = 
     return (f"  - id: {cid}\n    name: {name}\n    game: game:paleo\n"
             f"    product: product:anb\n    kind: base\n{body}    summary: synthetic\n"
             f"    completeness: {completeness}\n    source: {SRC}\n")
-
-
-def compile_files(tmp_path: Path, files: dict[str, str]):
-    for name, text in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text, encoding="utf-8")
-    dirs = sorted({(tmp_path / n).parent for n in files})
-    return run([REPO / "content", *dirs], root=tmp_path)
 
 
 def test_brings_and_yield_are_lowered_like_options(tmp_path):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from compiler.pipeline import run
+from content_helpers import compile_files
 
 REPO = Path(__file__).resolve().parents[2]
 SRC = '{rulebook: 000_97f291d3c44cb3f7.txt, section: ["The Farm", "Build Expansion Tokens"]}'
@@ -14,14 +14,6 @@ PACK = "pack: {synthetic: true, name: fx}\ntokens:\n"
 def token(tid: str, body: str, name: str, kind: str = "expansion", summary: str = "synthetic") -> str:
     return (f"  - id: {tid}\n    name: {name}\n    game: game:paleo\n    product: product:anb\n    kind: {kind}\n"
             f"{body}    summary: {summary}\n    completeness: partial\n    source: {SRC}\n")
-
-
-def compile_files(tmp_path: Path, files: dict[str, str]):
-    for name, text in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(text, encoding="utf-8")
-    dirs = sorted({(tmp_path / n).parent for n in files})
-    return run([REPO / "content", *dirs], root=tmp_path)
 
 
 def errors(res):

@@ -11,8 +11,6 @@ from __future__ import annotations
 from ...core import OpError, compile_option
 from ...core import Counter, Decision, Field, Listener, Step, System, Zone
 from ...core.invariants import is_int
-from . import state as S
-from .state import Ctx
 
 A = "000_97f291d3c44cb3f7.txt"
 FARM = ["The Farm"]
@@ -55,7 +53,6 @@ class FarmData:
 
     def __init__(self, rules, ops):
         r = rules
-        b = r.bundle
         self.animals: dict[str, dict] = {}
         self.brings: dict[str, list] = {}
         missing = r.missing
@@ -108,8 +105,6 @@ class FarmData:
                         table[name] = compile_option(0, v.get("text", ""), v["ir"], ops)[0]
                     except OpError as exc:
                         missing.append(f"token:anb/{name}: {key}: {exc}")
-        self.grain_stock = _component_count(b, "product:anb", "grain")
-        self.obsidian_stock = _component_count(b, "product:anb", "obsidian")
         # the facts a symbol in play needs, when the bundle does not state them
         used = set(r.symbols_in_play) | {s for o in (o for opts in self.token_options.values() for o in opts)
                                          for s in o.symbols}
@@ -136,10 +131,6 @@ class FarmData:
         for cid, a in self.animals.items():
             if a["hunt"] is not None and not any(o.index == a["hunt"] - 1 for o in r.options.get(cid, ())):
                 missing.append(f"{cid}: its hunt action is option {a['hunt']}, which the card does not have")
-
-
-def data(g) -> FarmData:
-    return g.rules.farm
 
 
 def _check_tokens(v, s, r):
@@ -272,7 +263,7 @@ class FarmSystem(System):
     def observe(self, g, player, obs) -> None:
         s = g.s
         obs["built"] = dict(s["built"])
-        obs["tokens"] = {t: (p if p != "down" else "down") for t, p in s["tokens"].items()}
+        obs["tokens"] = dict(s["tokens"])  # where each token lies; a face-down one shows only that it is down
         obs["dreaming"] = list(s["dreaming"])
 
     def view(self, g, out) -> None:

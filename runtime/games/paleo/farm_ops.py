@@ -406,24 +406,17 @@ def grain_action_op(position, args):
     _unsupported("symbol:grain-action", position)
 
 
-def harvest_op(position, args):
-    if position == "reward":
-        def run(g, ctx):
-            if _can_harvest(g, ctx):
-                harvest(g, ctx)
-        run.usable = _can_harvest
-        return run
-    _unsupported("symbol:harvest", position)
-
-
-def grind_op(position, args):
-    if position == "reward":
-        def run(g, ctx):
-            if _can_grind(g, ctx):
-                grind(g, ctx)
-        run.usable = _can_grind
-        return run
-    _unsupported("symbol:grind", position)
+def _direct_op(symbol, can, act):
+    """A grain sub-action given straight as a reward (`-> harvest`): open only when it can be done."""
+    def factory(position, args):
+        if position == "reward":
+            def run(g, ctx):
+                if can(g, ctx):
+                    act(g, ctx)
+            run.usable = can
+            return run
+        _unsupported(symbol, position)
+    return factory
 
 
 def grain_actions(g, item):
@@ -966,7 +959,6 @@ def auto_new_group(g, item) -> bool:
 # ------------------------------------------------------------------ the flute
 def flute_actions(g, item):
     d = item["players"][0]
-    iid = item["cards"][0]
     return [{"type": "flute", "player": d, "to": q, "label": f"P{d}: a card of the flute goes on P{q}'s deck"}
             for q in item["players"]]
 
@@ -1121,8 +1113,8 @@ OPS = {
     "symbol:stable-action": stable_action_op,
     "symbol:slaughter-action": slaughter_action_op,
     "symbol:grain-action": grain_action_op,
-    "symbol:harvest": harvest_op,
-    "symbol:grind": grind_op,
+    "symbol:harvest": _direct_op("symbol:harvest", _can_harvest, harvest),
+    "symbol:grind": _direct_op("symbol:grind", _can_grind, grind),
     "symbol:grain-per-captured-animal": grain_per_animal_op,
     "symbol:expansion-action": expansion_action_op,
     "symbol:receive-any-tool": any_tool_op,

@@ -150,6 +150,11 @@ def compile_option(index: int, text: str, ir: dict, ops: dict) -> list[Option]:
                     (opt.each_forbid if each else opt.forbid).append(fn)
                 else:
                     fn(opt.each_need if each else opt.need_static)
+                    act = getattr(fn, "effect", None)  # a requirement that also acts once met (perform ritual)
+                    if act is not None:
+                        if each:
+                            raise OpError(f"`everyone:` with `{sym}` has no runtime meaning")
+                        opt.effects.append((sym, act))
             elif position == "cost":
                 (opt.each_costs if each else opt.costs).append((sym, fn))
             else:

@@ -62,7 +62,11 @@ def test_the_setup_record_is_kept_and_checked(bundle):
 
 
 def test_a_board_no_system_plays_makes_the_game_not_playable(bundle):
-    with pytest.raises(NotPlayable, match="board:cult-site"):
+    other = dict(bundle, boards=[*bundle["boards"], {"id": "board:moon", "game": "game:paleo", "name": "Moon"}])
+    with pytest.raises(NotPlayable, match="board `board:moon`: no system of this runtime plays it"):
+        new_game(other, scenario="A", players=2, seed=1, boards=["board:moon"])
+    # the Cult Site is played: its faceless new base cards and secrets are what the bundle lacks
+    with pytest.raises(NotPlayable, match="12 of the 12 new base cards"):
         new_game(bundle, scenario="A", players=2, seed=1, boards=["board:cult-site"])
     # the farm switches A New Beginning on: its own base cards, humans and secrets 6 and 7 must then be known
     with pytest.raises(NotPlayable, match="secret:6: its card face"):

@@ -6,13 +6,15 @@ from ...core import GameDefinition, NotPlayable, SetupError
 from ...rng import seed_state
 from .base import RULES, BaseSystem, after_given
 from .anb_modules import RULES as ANB_MODULE_RULES, SYSTEMS as ANB_MODULES
+from .cult_site import RULES as CULT_RULES, SYSTEMS as CULT_SYSTEMS
 from .farm import RULES as FARM_RULES, FarmSystem
 from .rules import Rules, rules_for, scenario_modules
+from .tools import ToolsSystem
 
 ACTION_CAP = 20000
 DAY_CAP = 200
 STACKABLE = ("people", "dreams", "ideas")
-BOARD_PRODUCTS = ("product:anb",)  # products whose board every game with them uses (the farm)
+BOARD_PRODUCTS = ("product:anb",)  # products whose board every game with them uses (the farm; the Cult Site is optional)
 
 
 class PaleoDefinition(GameDefinition):
@@ -20,8 +22,12 @@ class PaleoDefinition(GameDefinition):
     options = {}
 
     def __init__(self):
-        self.systems = (BaseSystem(), FarmSystem(), *(x() for x in ANB_MODULES))
-        self.rule_sources = {**RULES, **FARM_RULES, **ANB_MODULE_RULES}
+        # the order of the systems is the order of steps inserted at one place (night step 4: module N's night
+        # cards, the Cult Site's altar check, module R's volcano; interpretation:anb-night-order)
+        anb = [x() for x in ANB_MODULES]
+        at = next(i for i, x in enumerate(anb) if x.name == "anb-r")
+        self.systems = (BaseSystem(), ToolsSystem(), FarmSystem(), *anb[:at], *(x() for x in CULT_SYSTEMS), *anb[at:])
+        self.rule_sources = {**RULES, **FARM_RULES, **ANB_MODULE_RULES, **CULT_RULES}
 
     def all_systems(self) -> tuple:
         """Every system of the definition, switched on or not."""

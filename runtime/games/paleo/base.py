@@ -146,7 +146,7 @@ class BaseSystem(System):
         Counter("tools", "player", keys="any", drop_zero=True),
         Counter("supply", keys="any", stock=lambda r: r.tool_stock, held_in="tools", initial=lambda r: dict(r.tool_stock)),
         Counter("victory", max=lambda r: r.victory_target),
-        Counter("skulls", max=lambda r: r.skull_limit),
+        Counter("skulls", max=lambda r: r.skull_limit + r.extra_skulls),
         Counter("day", initial=lambda r: 1),
         Counter("nights"),
     )
@@ -214,12 +214,14 @@ class BaseSystem(System):
             z[zone] = g.make_cards(r.support[zone], copies)
             rng.shuffle(z[zone])
         explo = g.make_cards(r.exploration, copies)
+        z["secrets"] = g.make_cards([c for num in r.secret_numbers for c in r.secret_cards.get(num, [])], copies)
         for sys_ in g.layout.systems:  # decks a module lays out before the deal (Q's dreams, R's volcano cards)
             arrange = getattr(sys_, "arrange", None)
             if arrange is not None:
                 arrange(g, rng, explo)
         rng.shuffle(explo)
         s["rng"] = rng.state
+        predeal(g, explo)
         stack = s["setup"].get("stack") or {}
         for zone, cids in sorted(stack.items()):
             deck, top = z[zone], []
@@ -230,7 +232,6 @@ class BaseSystem(System):
             deck.extend(reversed(top))
         z["missions"] = g.make_cards(r.missions, copies)
         z["box"].extend(g.make_cards(r.boxed, copies))
-        z["secrets"] = g.make_cards([c for num in r.secret_numbers for c in r.secret_cards.get(num, [])], copies)
         n = s["players"]
         for i, iid in enumerate(explo):  # deal round robin from player 0; the end of a deck list is its top
             z[f"deck/{i % n}"].append(iid)
@@ -375,11 +376,16 @@ class BaseSystem(System):
             if danger and any(o.help and affordable(g, o, ctx) for o in day_opts):
                 danger = False  # an avoidable danger, avoided: help or ignore are open
             any_opt = False
+            negs = [o for o in day_opts if o.negative and not o.help]
+            # a negative action that cannot be done in full (avoid place with too few cards) is open only
+            # when no negative action of the card can be done in full; then it is done as far as it goes
+            full = [o for o in negs if all(getattr(e, "full", None) is None or e.full(g, ctx) for _, e in o.effects)]
+            open_negs = full or negs
             for opt in day_opts:
                 if opt.help:
                     continue
                 if opt.negative:
-                    if danger:
+                    if danger and opt in open_negs:
                         out.append(opt_action(g, p, cid, opt, f"P{p}: {r.name(cid)}: negative action {opt.index + 1}: {opt.text}"))
                         any_opt = True
                 elif affordable(g, opt, ctx):
@@ -389,6 +395,7 @@ class BaseSystem(System):
                 for q in range(s["players"]):
                     if q != p and not s["done"][q] and s["helping"][q] is None:
                         out.append({"type": "help", "player": p, "target": q, "label": f"P{p}: help P{q}"})
+                out.extend(help_uses(g, p))
             if not danger or not any_opt:
                 out.append({"type": "ignore", "player": p,
                             "label": f"P{p}: ignore {r.name(cid)}" + ("" if not danger else " (no action can be resolved)")})
@@ -425,6 +432,29 @@ class BaseSystem(System):
 
 
 # ------------------------------------------------------------------ shared resolution helpers
+def help_uses(g, p: int) -> list[dict]:
+    """What else a player free to help may spend the turn's help action on, as other systems offer it
+    (the Cult Site's seek place; a kept card's `cost help` option)."""
+    out = []
+    for sys_ in g.layout.systems:
+        fn = getattr(sys_, "help_extras", None)
+        if fn is not None:
+            out.extend(fn(g, p))
+    return out
+
+
+def spend_help(g, p: int, what: str) -> None:
+    """Player `p` spends the turn's help action on something other than helping a player: the revealed
+    card goes to the open discard pile as when helping, and the player has resolved their turn."""
+    s = g.s
+    iid = s["z"][f"chosen/{p}"][0]
+    if _avoided(g, iid) and "symbol:help" not in s["used"]:
+        s["used"].append("symbol:help")
+    g.move(iid, f"chosen/{p}", "discard-up")
+    s["done"][p] = True
+    g.event("help-spent", player=p, on=what, card=s["cards"][iid])
+
+
 def _avoided(g, iid: int) -> bool:
     """A danger with a help option (an avoidable danger) that was helped with or ignored: it was avoided."""
     cid = g.s["cards"][iid]
@@ -613,10 +643,13 @@ def finish(g, fin: dict, ignored: bool = False) -> None:
             else:
                 dst = f"night/{p}" if (g.rules.has_moon(s["cards"][iid]) and not ignored) else "discard-up"
                 g.move(iid, f"chosen/{p}", dst)
+    if fin.get("kind") in ("day", "help"):  # a turn's card (or its help action spent otherwise) is resolved
+        p = fin["player"]
         s["done"][p] = True
         for h in range(s["players"]):
             if s["helping"][h] == p:
                 s["helping"][h] = None
+        g.bus("after", "resolved", fin)  # a card and its tokens resolved (the Cult Site refills its display)
     S.check_end(g)
 
 
@@ -648,6 +681,15 @@ def reveal(g) -> None:
     g.event("reveal", cards=revealed)
 
 
+def predeal(g, pile: list) -> None:
+    """Before a shuffled stack is dealt (setup and each new day), systems may take cards from its top
+    (the Cult Site's cult deck and display); `pile` is the stack, its end the top."""
+    for sys_ in g.layout.systems:
+        fn = getattr(sys_, "predeal", None)
+        if fn is not None:
+            fn(g, pile)
+
+
 # ------------------------------------------------------------------ night
 def run_feeding(g):
     s = g.s
@@ -675,6 +717,7 @@ def run_new_day(g):
     rng = Rng(s["rng"])
     rng.shuffle(pile)
     s["rng"] = rng.state
+    predeal(g, pile)
     n = s["players"]
     for i, iid in enumerate(pile):
         z[f"deck/{i % n}"].append(iid)

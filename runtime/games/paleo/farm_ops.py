@@ -123,7 +123,7 @@ def heal_op(position, args):
 def _wounded(g, players) -> list[int]:
     s = g.s
     return [i for p in players for i in s["z"][f"group/{p}"]
-            if s["wounds"].get(str(i), 0) > 0 and i not in s["dreaming"]]
+            if s["wounds"].get(str(i), 0) > 0 and i not in (s.get("dreaming") or ())]
 
 
 def heal_one(g, iid: int) -> None:
@@ -576,7 +576,7 @@ def spend_held(g, q: int, t: str) -> None:
         del s["tools"][q][t]
     if t in s["supply"]:
         s["supply"][t] += 1
-    if t in s["tokens"]:  # a face-up secret token spent as a tool leaves the game
+    if t in (s.get("tokens") or ()):  # a face-up secret token spent as a tool leaves the game
         s["tokens"][t] = "box"
     g.event("tool-spent", player=q, tool=t)
 
@@ -1105,7 +1105,6 @@ OPS = {
     "symbol:millstone": expansion_op("millstone"),
     "symbol:hut": expansion_op("hut"),
     "symbol:buildings": buildings_op,
-    "symbol:heal": heal_op,
     "symbol:capture-animal": capture_op,
     "symbol:remove-captured-animal": captured_animal_op("symbol:remove-captured-animal"),
     "symbol:discard-captured-animal": captured_animal_op("symbol:discard-captured-animal"),
@@ -1117,8 +1116,6 @@ OPS = {
     "symbol:grind": _direct_op("symbol:grind", _can_grind, grind),
     "symbol:grain-per-captured-animal": grain_per_animal_op,
     "symbol:expansion-action": expansion_action_op,
-    "symbol:receive-any-tool": any_tool_op,
-    "symbol:spend-any-tool": spend_any_op,
     "symbol:place-token": place_token_op,
     "symbol:place-this-card-with-group": keep_card_op,
     "symbol:remove-special-card": special_op,

@@ -38,6 +38,7 @@ class Rules:
         params = self.game.get("parameters") or {}
         self.victory_target = int(params.get("victory_tokens_to_win") or 5)
         self.skull_limit = int(params.get("skulls_to_lose") or 5)
+        self.extra_skulls = 0  # skull tokens beyond the limit a system may bring (the Cult Site's sixth)
         self.tie_result = params.get("tie_result") or "win"
         self.starting_food = int(params.get("starting_food", 5) or 0)
         self.people_per_group = int(params.get("people_per_starting_group") or 2)
@@ -65,6 +66,7 @@ class Rules:
                 replaced[kind] = x.product
         self.replaced = replaced
 
+        self.extra_skulls = sum(int(getattr(x, "extra_skulls", 0)) for x in self.layout.systems)
         self.tokens = {t["id"]: t for t in bundle.get("tokens", []) if t.get("game") == game}
         self.tool_by_name = {}
         for t in self.tokens.values():
@@ -99,6 +101,10 @@ class Rules:
         module_cards: list[str] = []
         self.module_extra: dict[str, list[str]] = {}
         self.boxed: list[str] = []
+        # a secret record may name the card with its face (`card:`), when the card itself prints no number
+        linked = {sec["card"]: sec["number"] for sec in bundle.get("secrets", [])
+                  if isinstance(sec.get("card"), str) and isinstance(sec.get("number"), int)}
+        self.linked_numbers = linked
         for cid in sorted(self.cards):
             c = self.cards[cid]
             if c.get("game") != game:
@@ -119,6 +125,8 @@ class Rules:
                 self.support[SUPPORT_KINDS[kind]].append(cid)
             elif kind == "secret" and c.get("number"):
                 self.secret_cards.setdefault(c["number"], []).append(cid)
+            elif kind == "secret" and cid in linked:  # its number comes from the secret record's `card:` link
+                self.secret_cards.setdefault(linked[cid], []).append(cid)
             elif kind == "mission" and mod is not None:
                 self.missions.append(cid)
             elif mod is not None and kind in ("module", "base"):
@@ -182,7 +190,7 @@ class Rules:
         self.options: dict[str, list] = {}
         self.variants: dict[str, dict[int, int]] = {}
         in_play = self.exploration + self.boxed + self.missions + self.support["dreams"] + self.support["ideas"] + [
-            c for cs in self.secret_cards.values() for c in cs] + [
+            c for n in self.secret_numbers for c in self.secret_cards.get(n, [])] + [
             c for c in self.placed if self.cards[c].get("kind") != "person"]
         uses_dice = False
         for cid in in_play:
@@ -266,6 +274,11 @@ class Rules:
         if any(str(k).lower() == w for k in c.get("title_keywords") or ()):
             return True
         return w in str(c.get("name") or "").lower().replace("-", " ").split()
+
+    def secret_number(self, cid: str) -> int | None:
+        """A secret card's number: printed on it, or given by the secret record that links it."""
+        n = (self.cards.get(cid) or {}).get("number")
+        return n if isinstance(n, int) else self.linked_numbers.get(cid)
 
     def is_animal(self, cid: str) -> bool:
         return isinstance((self.cards.get(cid) or {}).get("animal"), dict)

@@ -212,7 +212,7 @@ def queue_craft(g, ctx: Ctx, tool: str | None = None) -> None:
 
 def add_skulls(g, n: int, cause: str, ctx=None) -> None:
     # the night board has room up to the 5th skull, and the 5th ends the game: no more are placed
-    n = max(0, min(n, g.rules.skull_limit - g.s["skulls"]))
+    n = max(0, min(n, skull_limit(g) - g.s["skulls"]))
     if n:
         g.s["skulls"] += n
         g.event("skull", n=n, cause=cause, total=g.s["skulls"])
@@ -270,14 +270,27 @@ def join_person(g, p: int, ctx) -> None:
 
 
 def reveal_secret(g, number: int, ctx: Ctx) -> None:
+    """The next secret with that number, searched from the top of the stack: copies with the same back
+    stay where they are (Path of the Elders' identical backs; one match is the same with a single copy)."""
     p = ctx.player if ctx.player is not None else 0
     z = g.s["z"]
-    for iid in z["secrets"]:
-        if g.rules.cards[g.s["cards"][iid]].get("number") == number:
+    num = g.rules.secret_number
+    for iid in reversed(z["secrets"]):
+        if num(g.s["cards"][iid]) == number:
             g.move(iid, "secrets", f"deck/{p}")
             g.event("secret", player=p, number=number)
             return
     g.event("secret-unavailable", number=number)
+
+
+def skull_limit(g) -> int:
+    """The skull that loses the game: the fifth, or later when a system says (a developed cult: the sixth)."""
+    n = g.rules.skull_limit
+    for sys_ in g.layout.systems:
+        more = getattr(sys_, "more_skulls", None)
+        if more is not None:
+            n += more(g)
+    return n
 
 
 def wound_person(g, iid: int) -> None:
@@ -318,18 +331,19 @@ def roll(g, n: int) -> list:
 
 def check_end(g) -> bool:
     s, r = g.s, g.rules
+    limit = skull_limit(g)
     for sys_ in g.layout.systems:  # another way to win at once (module R: every human rescued)
         won = getattr(sys_, "won", None)
         cause = won(g) if won is not None else None
         if cause:
             g.by = getattr(sys_, "won_rule", None) or g.by
-            g.end("win", cause, tie=s["skulls"] >= r.skull_limit)
+            g.end("win", cause, tie=s["skulls"] >= limit)
             return True
-    if s["victory"] < r.victory_target and s["skulls"] < r.skull_limit:
+    if s["victory"] < r.victory_target and s["skulls"] < limit:
         return False
     g.by = "rule:paleo/end"
     win = s["victory"] >= r.victory_target
-    loss = s["skulls"] >= r.skull_limit
+    loss = s["skulls"] >= limit
     if win and loss:
         g.end("win" if r.tie_result == "win" else "loss", "5th victory token and 5th skull in the same action", tie=True)
     elif win:

@@ -1,0 +1,943 @@
+"""Path of the Elders' Cult Site as a system: the cult deck and the display at the three altars, the cult tools,
+the altar symbols, the night check and module V.
+
+The board switches the system on (`board:cult-site`, which levels I to III include). Its symbols are played by
+an always-on op system, `CultOps`: without the Cult Site an option that needs it cannot be chosen (the book:
+such options are not executable and are ignored), and a negative action that would act on it does nothing.
+The rules it plays are cited by `RULES`; readings the rulebook leaves open are interpretation records of the
+content, named where they are played.
+"""
+
+from __future__ import annotations
+
+from ...core import OpError
+from ...core import Decision, Field, Listener, Step, System, Zone
+from ...core.invariants import is_int
+from ...rng import Rng
+from . import state as S
+from .ops import _n, _unsupported
+from .state import Ctx
+
+P = "001_5f1e4d8bf7e7ff1a.txt"
+SITE = ["The Cult Site"]
+RULES = {
+    "rule:cult/setup": (P, ["Setup", "Additional Setup"]),
+    "rule:cult/refill": (P, SITE + ["Refilling the Display"]),
+    "rule:cult/seek": (P, SITE + ["New Symbols"]),
+    "rule:cult/avoid": (P, SITE + ["New Symbols"]),
+    "rule:cult/venerate": (P, SITE + ["New Symbols"]),
+    "rule:cult/ritual": (P, SITE + ["Rituals and Cult Objects"]),
+    "rule:cult/object": (P, SITE + ["Rituals and Cult Objects"]),
+    "rule:cult/develop": (P, SITE + ["Rituals and Cult Objects"]),
+    "rule:cult/other": (P, SITE + ["Other Symbols"]),
+    "rule:cult/night": (P, ["Night Phase"]),
+    "rule:cult/tools": (P, ["Cult Tools", "The Cult Tool Tokens"]),
+    "rule:cult/tool-symbols": (P, ["Cult Tools", "New Symbols"]),
+    "rule:cult/secrets": (P, ["New Secrets"]),
+    "rule:cult/star-secrets": (P, ["Cards Marked with *", "Secrets"]),
+    "rule:cult/module-v": (P, ["New Modules", "Module V: Path of the Elders (13 cards) – Difficulty: Easy"]),
+}
+ALTARS = ("forest", "river", "mountain")  # the display, left to right
+ZONE = {a: f"altar-{a}" for a in ALTARS}
+CULT_DECK = 13
+CULT_SECRETS = 9  # the secret cards marked with the Cult Site symbol (Card Overview; Additional Setup, step 5)
+BOARD = "board:cult-site"
+# The cult tool tokens as "The Cult Tool Tokens" states them: (first use, later use).
+CULT_TOOLS = {
+    "crow": (("awareness", 2), ("awareness", 1)),
+    "drum": (("avoid", 2), ("avoid", 1)),
+    "horn": (("seek", 2), ("seek", 1)),
+    "mask": (("wood", 1), ("secret", 1)),
+    "statuette": (("food", 1), ("secret", 1)),
+    "amulet": (("stone", 1), ("secret", 1)),
+}
+
+
+def on(g) -> bool:
+    """Whether the Cult Site is in play."""
+    return "cult-deck" in g.s["z"]
+
+
+def _p(ctx) -> int:
+    return ctx.player if ctx.player is not None else 0
+
+
+def _top(g, a):
+    z = g.s["z"][ZONE[a]]
+    return z[0] if z else None
+
+
+def matches(g, a: str) -> bool:
+    """The card at altar `a` has that altar's back (a marked back still counts as its type)."""
+    iid = _top(g, a)
+    return iid is not None and g.rules.back(g.s["cards"][iid]) == a
+
+
+def matching(g, what: str) -> list[str]:
+    if what == "any":
+        return [a for a in ALTARS if matches(g, a)]
+    if what == "all":
+        return list(ALTARS) if all(matches(g, a) for a in ALTARS) else []
+    return [what] if matches(g, what) else []
+
+
+def _altar_need(g, what, n, players) -> bool:
+    return on(g) and bool(matching(g, what))
+
+
+S.NEED_CHECKS["altar"] = _altar_need
+
+
+def _altar_arg(sym, args) -> str:
+    a = args.get("altar")
+    if a not in ALTARS + ("all", "any"):
+        raise OpError(f"`{sym}` needs an altar: forest, river, mountain, all or any")
+    return a
+
+
+def display_cards(g) -> list[int]:
+    return [i for a in ALTARS for i in g.s["z"][ZONE[a]]]
+
+
+def cult_tool_ids(rules) -> dict[str, str]:
+    """token id -> the name of its cult tool in CULT_TOOLS."""
+    out = {}
+    for t in rules.tokens.values():
+        if t.get("kind") == "cult-tool":
+            out[t["id"]] = t["id"].split("/")[-1]
+    return out
+
+
+def held_by(g, t: str):
+    return next((q for q in range(g.s["players"]) if g.s["tools"][q].get(t, 0)), None)
+
+
+def tools_on_site(g) -> int:
+    return sum(len(v) for v in g.s["cult"]["altars"].values())
+
+
+# ------------------------------------------------------------------ moving cards
+def refill(g) -> None:
+    """Empty display spaces are filled from the cult deck one card at a time, leftmost first; an empty cult deck
+    ends refilling for the rest of the turn."""
+    s = g.s
+    c = s["cult"]
+    for a in ALTARS:
+        if s["z"][ZONE[a]]:
+            continue
+        if c["stopped"] or not s["z"]["cult-deck"]:
+            if not c["stopped"]:
+                c["stopped"] = True
+                g.event("cult-deck-empty")
+            return
+        iid = s["z"]["cult-deck"][-1]
+        g.move(iid, "cult-deck", ZONE[a])
+        g.event("refill", altar=a, back=g.rules.back(s["cards"][iid]))
+
+
+def avoid(g, p: int, n: int) -> int:
+    """The top `n` cards of the player's own deck go under the cult deck, order kept; red backs wound nobody."""
+    s = g.s
+    deck = s["z"][f"deck/{p}"]
+    k = min(n, len(deck))
+    if k:
+        moved = deck[len(deck) - k:]
+        del deck[len(deck) - k:]
+        s["z"]["cult-deck"][0:0] = moved
+    g.event("avoid-place", player=p, n=k)
+    return k
+
+
+def take_object(g, a: str, ctx: Ctx) -> None:
+    """Develop cult object: the top cult tool of that altar into the group, stone side up; none left: heal 1."""
+    s = g.s
+    stack = s["cult"]["altars"][a]
+    p = _p(ctx)
+    if not stack:
+        g.event("cult-object-none", altar=a)
+        ctx.new.append({"k": "heal", "n": 1, "players": ctx.players or [p], "decider": p, "optional": False})
+        return
+    t = stack.pop()
+    s["tools"][p][t] = s["tools"][p].get(t, 0) + 1
+    if t not in s["cult"]["seen"]:
+        s["cult"]["seen"].append(t)
+    g.event("cult-object", player=p, altar=a, tool=t)
+    if tools_on_site(g) == 0 and not s["cult"]["developed"]:
+        ctx.new.append({"k": "develop-cult", "player": p})
+
+
+def develop(g) -> None:
+    s = g.s
+    s["cult"]["developed"] = True
+    g.event("cult-developed", skull_limit=S.skull_limit(g))
+
+
+# ------------------------------------------------------------------ ops
+def seek_op(position, args):
+    if position == "reward":
+        def run(g, ctx):
+            if on(g):
+                p = _p(ctx)
+                ctx.new.append({"k": "seek", "player": p, "players": ctx.players or [p], "n": 1})
+        run.usable = lambda g, ctx: on(g)
+        return run
+    _unsupported("symbol:seek-place", position)
+
+
+def avoid_op(position, args):
+    n = _n(args)
+    if position == "cost":
+        def pay(g, ctx, do):
+            if not on(g) or ctx.player is None or len(g.s["z"][f"deck/{ctx.player}"]) < n:
+                return False
+            if do:
+                avoid(g, ctx.player, n)
+            return True
+        return pay
+    if position == "negative":
+        def run(g, ctx):
+            if on(g) and ctx.player is not None:
+                avoid(g, ctx.player, n)
+        # too few cards: open only when no other negative action can be done in full
+        run.full = lambda g, ctx: not on(g) or ctx.player is None or len(g.s["z"][f"deck/{ctx.player}"]) >= n
+        return run
+    _unsupported("symbol:avoid-place", position)
+
+
+def venerate_op(position, args):
+    a = _altar_arg("symbol:venerate-place", args)
+    if position == "requirement":
+        def check(need):
+            need["altar:" + a] = need.get("altar:" + a, 0) + 1
+        return check
+    _unsupported("symbol:venerate-place", position)
+
+
+def _ritual(g, a: str, ctx: Ctx) -> None:
+    alts = matching(g, a)
+    if a in ("all",):
+        for x in alts:
+            _ritual_at(g, x)
+        return
+    if len(alts) == 1:
+        _ritual_at(g, alts[0])
+    elif alts:
+        ctx.new.insert(0, {"k": "ritual", "player": _p(ctx), "altars": alts})
+
+
+def _ritual_at(g, a: str) -> None:
+    iid = _top(g, a)
+    g.move(iid, ZONE[a], "discard-down")
+    g.event("ritual", altar=a, card=g.s["cards"][iid])
+
+
+def ritual_op(position, args):
+    a = _altar_arg("symbol:perform-ritual", args)
+    if position == "requirement":
+        def check(need):
+            need["altar:" + a] = need.get("altar:" + a, 0) + 1
+
+        def act(g, ctx):  # the requirement met, the matching card goes unseen onto the face-down pile
+            _ritual(g, a, ctx)
+        check.effect = act
+        return check
+    if position == "cost":
+        def pay(g, ctx, do):
+            if not (on(g) and matching(g, a)):
+                return False
+            if do:
+                _ritual(g, a, ctx)
+            return True
+        return pay
+    _unsupported("symbol:perform-ritual", position)
+
+
+def object_op(position, args):
+    a = _altar_arg("symbol:develop-cult-object", args)
+    if a not in ALTARS:
+        raise OpError("`symbol:develop-cult-object` names one altar: forest, river or mountain")
+    if position == "reward":
+        def run(g, ctx):
+            if on(g):
+                take_object(g, a, ctx)
+        run.usable = lambda g, ctx: on(g)
+        return run
+    _unsupported("symbol:develop-cult-object", position)
+
+
+def develop_op(position, args):
+    if position == "reward":
+        def run(g, ctx):
+            if on(g) and not g.s["cult"]["developed"] and tools_on_site(g) == 0:
+                develop(g)
+        run.usable = lambda g, ctx: on(g) and not g.s["cult"]["developed"] and tools_on_site(g) == 0
+        return run
+    _unsupported("symbol:develop-cult", position)
+
+
+def hazard_op(position, args):
+    if position == "reward":
+        def run(g, ctx):
+            ctx.new.append({"k": "hazard", "player": _p(ctx)})
+        return run
+    _unsupported("symbol:discard-hazard-card", position)
+
+
+def place_on_cult_op(position, args):
+    def queue(g, ctx):
+        p = _p(ctx)
+        ctx.new.append({"k": "to-cult-deck", "players": ctx.players or [p], "decider": p})
+
+    def can(g, ctx):
+        return on(g) and any(g.s["z"][f"deck/{q}"] for q in (ctx.players or [_p(ctx)]))
+    if position == "reward":
+        def run(g, ctx):
+            if on(g):
+                queue(g, ctx)
+        run.usable = lambda g, ctx: on(g)
+        return run
+    if position == "cost":
+        def pay(g, ctx, do):
+            if not can(g, ctx):
+                return False
+            if do:
+                queue(g, ctx)
+            return True
+        return pay
+    _unsupported("symbol:place-card-on-cult-deck", position)
+
+
+def swap_op(position, args):
+    if position == "reward":
+        def run(g, ctx):
+            if on(g):
+                ctx.new.append({"k": "swap-display", "player": _p(ctx)})
+        run.usable = lambda g, ctx: on(g)
+        return run
+    _unsupported("symbol:swap-display-cards", position)
+
+
+def destroy_op(position, args):
+    """Destroy this card: the card whose option is resolved leaves the game (into the box)."""
+    def act(g, ctx):
+        s = g.s
+        iid = ctx.card
+        zone = next((z for z, ids in s["z"].items() if iid in ids), None)
+        if zone is not None:
+            g.move(iid, zone, "box")
+            g.event("destroyed", card=s["cards"][iid])
+    if position == "reward":
+        return act
+    if position == "cost":
+        def pay(g, ctx, do):
+            if do:
+                act(g, ctx)
+            return True
+        return pay
+    _unsupported("symbol:destroy-this-card", position)
+
+
+def token_only(sym):
+    def factory(position, args):
+        raise OpError(f"`{sym}` is printed on cult tool tokens, which the Cult Site plays itself; on a card it has "
+                      "no runtime meaning")
+    return factory
+
+
+OPS = {
+    "symbol:seek-place": seek_op,
+    "symbol:avoid-place": avoid_op,
+    "symbol:venerate-place": venerate_op,
+    "symbol:perform-ritual": ritual_op,
+    "symbol:develop-cult-object": object_op,
+    "symbol:develop-cult": develop_op,
+    "symbol:discard-hazard-card": hazard_op,
+    "symbol:place-card-on-cult-deck": place_on_cult_op,
+    "symbol:swap-display-cards": swap_op,
+    "symbol:destroy-this-card": destroy_op,
+    "symbol:flip-token": token_only("symbol:flip-token"),
+    "symbol:venerate-and-flip": token_only("symbol:venerate-and-flip"),
+    "symbol:help-and-give-up": token_only("symbol:help-and-give-up"),
+}
+
+
+# ------------------------------------------------------------------ decisions
+def seek_actions(g, item):
+    p = item["player"]
+    out = []
+    for a in ALTARS:
+        iid = _top(g, a)
+        if iid is None:
+            continue
+        back = g.rules.back(g.s["cards"][iid])
+        for q in item["players"]:
+            out.append({"type": "seek", "player": p, "altar": a, "to": q,
+                        "label": f"P{p}: seek the place at the {a} altar ({back} back) onto P{q}'s deck"})
+    return out
+
+
+def apply_seek(g, item, a):
+    s = g.s
+    iid = _top(g, a["altar"])
+    g.move(iid, ZONE[a["altar"]], f"deck/{a['to']}")  # unseen and face down; a red back wounds nobody
+    g.event("seek-place", player=item["player"], altar=a["altar"], to=a["to"])
+    if s["asleep"][a["to"]] and s["phase"] == "day":
+        s["asleep"][a["to"]] = False
+        g.event("wakes", player=a["to"])
+    item["n"] -= 1
+    if item["n"] <= 0 or not display_cards(g):
+        s["queue"].pop(0)
+
+
+def auto_seek(g, item) -> bool:
+    acts = seek_actions(g, item)
+    if not acts:
+        g.s["queue"].pop(0)
+        g.event("seek-place-none", player=item["player"])
+        return True
+    if len(acts) == 1:
+        apply_seek(g, item, acts[0])
+        return True
+    return False
+
+
+def ritual_actions(g, item):
+    p = item["player"]
+    return [{"type": "ritual", "player": p, "altar": a, "label": f"P{p}: perform the ritual at the {a} altar"}
+            for a in item["altars"] if matches(g, a)]
+
+
+def apply_ritual(g, item, a):
+    g.s["queue"].pop(0)
+    _ritual_at(g, a["altar"])
+
+
+def develop_actions(g, item):
+    p = item["player"]
+    return [{"type": "develop", "player": p, "flip": True, "label": f"P{p}: develop the cult (flip the cult night tile)"},
+            {"type": "develop", "player": p, "flip": False, "label": f"P{p}: leave the cult night tile as it is"}]
+
+
+def apply_develop(g, item, a):
+    g.s["queue"].pop(0)
+    if a["flip"]:
+        develop(g)
+    else:
+        g.event("cult-not-developed", player=item["player"])
+
+
+def auto_develop(g, item) -> bool:
+    if g.s["cult"]["developed"]:
+        g.s["queue"].pop(0)
+        return True
+    return False
+
+
+def _red_in_deck(g, p) -> list[int]:
+    s = g.s
+    deck = s["z"][f"deck/{p}"]
+    return [k for k in range(len(deck) - 1, -1, -1) if g.rules.is_red_back(s["cards"][deck[k]])]
+
+
+def hazard_actions(g, item):
+    p = item["player"]
+    deck = g.s["z"][f"deck/{p}"]
+    out = [{"type": "hazard", "player": p, "pos": len(deck) - 1 - k,
+            "label": f"P{p}: put the red-backed card {len(deck) - k} from the top onto the face-down discard pile"}
+           for k in _red_in_deck(g, p)]
+    out.append({"type": "hazard", "player": p, "pos": None, "label": f"P{p}: discard no hazard card"})
+    return out
+
+
+def apply_hazard(g, item, a):
+    s = g.s
+    s["queue"].pop(0)
+    if a["pos"] is None:
+        return
+    deck = s["z"][f"deck/{item['player']}"]
+    iid = deck[len(deck) - 1 - a["pos"]]
+    g.move(iid, f"deck/{item['player']}", "discard-down")
+    g.event("hazard-discarded", player=item["player"])
+
+
+def auto_hazard(g, item) -> bool:
+    if _red_in_deck(g, item["player"]):
+        return False
+    g.s["queue"].pop(0)
+    g.event("hazard-none", player=item["player"])
+    return True
+
+
+def to_cult_actions(g, item):
+    d = item["decider"]
+    out = []
+    for q in item["players"]:
+        deck = g.s["z"][f"deck/{q}"]
+        for pos in range(len(deck)):
+            back = g.rules.back(g.s["cards"][deck[len(deck) - 1 - pos]])
+            out.append({"type": "to-cult", "player": d, "from": q, "pos": pos,
+                        "label": f"P{d}: card {pos + 1} of P{q}'s deck ({back} back) onto the cult deck"})
+    return out
+
+
+def apply_to_cult(g, item, a):
+    s = g.s
+    s["queue"].pop(0)
+    deck = s["z"][f"deck/{a['from']}"]
+    iid = deck[len(deck) - 1 - a["pos"]]
+    g.move(iid, f"deck/{a['from']}", "cult-deck")  # on top, unseen and face down
+    g.event("onto-cult-deck", player=a["from"])
+
+
+def auto_to_cult(g, item) -> bool:
+    if to_cult_actions(g, item):
+        return False
+    g.s["queue"].pop(0)
+    return True
+
+
+def swap_actions(g, item):
+    p = item["player"]
+    out = []
+    for i, a in enumerate(ALTARS):
+        for b in ALTARS[i + 1:]:
+            if g.s["z"][ZONE[a]] or g.s["z"][ZONE[b]]:
+                out.append({"type": "swap", "player": p, "a": a, "b": b, "label": f"P{p}: swap the {a} and {b} display cards"})
+    out.append({"type": "swap", "player": p, "a": None, "b": None, "label": f"P{p}: swap nothing"})
+    return out
+
+
+def apply_swap(g, item, a):
+    s = g.s
+    s["queue"].pop(0)
+    if a["a"] is None:
+        return
+    za, zb = ZONE[a["a"]], ZONE[a["b"]]
+    s["z"][za], s["z"][zb] = s["z"][zb], s["z"][za]
+    g.event("swap-display", a=a["a"], b=a["b"])
+
+
+def now_actions(g, item):
+    """A card revealed and resolved at once (a secret from the mask, statuette or amulet): as a day card."""
+    from .base import affordable, opt_action
+    s, r = g.s, g.rules
+    p = item["player"]
+    cid = s["cards"][item["card"]]
+    ctx = Ctx(p, [], item["card"], "now")
+    out = []
+    for o in r.options.get(cid, []):
+        if o.trigger is not None or o.help:
+            continue
+        if o.negative or affordable(g, o, ctx):
+            out.append(opt_action(g, p, cid, o, f"P{p}: {r.name(cid)}: action {o.index + 1}: {o.text}"))
+    out.append({"type": "ignore", "player": p, "label": f"P{p}: {r.name(cid)}: resolve nothing"})
+    return out
+
+
+def apply_now(g, item, a):
+    from .base import resolve_option
+    s = g.s
+    s["queue"].pop(0)
+    iid = item["card"]
+    s["queue"].insert(0, {"k": "now-done", "card": iid, "player": item["player"]})
+    if a["type"] == "ignore":
+        g.event("ignore", player=item["player"], card=s["cards"][iid])
+        return
+    opt = g.rules.option(s["cards"][iid], a["option"], a.get("variant", 0))
+    ctx = Ctx(item["player"], [], iid, "now")
+    s["queue"].pop(0)
+    resolve_option(g, iid, opt, ctx, {"k": "now-done", "card": iid, "player": item["player"]})
+
+
+def auto_now_done(g, item) -> bool:
+    s = g.s
+    s["queue"].pop(0)
+    iid = item["card"]
+    if iid in s["z"]["cult-secret"]:
+        p = item["player"]
+        dst = f"night/{p}" if g.rules.has_moon(s["cards"][iid]) else "discard-up"
+        g.move(iid, "cult-secret", dst)
+    return True
+
+
+# ------------------------------------------------------------------ cult tools
+def _tool_effect(g, t: str):
+    name = cult_tool_ids(g.rules).get(t)
+    side = 1 if t in g.s["cult"]["flipped"] else 0
+    return CULT_TOOLS[name][side]
+
+
+def _marked_secret(g):
+    s = g.s
+    for iid in reversed(s["z"]["secrets"]):  # the topmost one carrying the secret symbol
+        if "secret-symbol" in (g.rules.cards[s["cards"][iid]].get("marks") or ()):
+            return iid
+    return None
+
+
+def _tool_usable(g, t: str, p: int) -> bool:
+    what, n = _tool_effect(g, t)
+    s = g.s
+    gate = g.rules.cult.gates.get(t)
+    if gate and gate[0] == "venerate" and t not in s["cult"]["flipped"] and not matching(g, gate[1]):
+        return False
+    if what == "avoid":
+        return len(s["z"][f"deck/{p}"]) >= n
+    if what == "seek":
+        return bool(display_cards(g))
+    if what == "secret":
+        return _marked_secret(g) is not None
+    return True
+
+
+def tool_actions(g, p: int, helpers: list[int], help_use: bool) -> list[dict]:
+    s = g.s
+    out = []
+    gates = g.rules.cult.gates
+    for q in [p, *helpers]:
+        for t in sorted(s["tools"][q]):
+            if t not in g.rules.cult.tools or t in s["cult"]["used"]:
+                continue
+            needs_help = (gates.get(t) or ("",))[0] == "help"
+            if needs_help != help_use or not _tool_usable(g, t, p):
+                continue
+            what, n = _tool_effect(g, t)
+            use = "later use" if t in s["cult"]["flipped"] else "first use"
+            out.append({"type": "cult-tool", "player": p, "tool": t,
+                        "label": f"P{p}: use the {g.rules.tokens[t].get('name') or t} ({use}: {what} {n})"})
+    return out
+
+
+def use_tool(g, a: dict) -> None:
+    from .base import helpers_of, spend_help
+    s = g.s
+    p, t = a["player"], a["tool"]
+    g.by = "rule:cult/tools"
+    what, n = _tool_effect(g, t)
+    owner = held_by(g, t)
+    s["cult"]["used"].append(t)
+    gate = g.rules.cult.gates.get(t)
+    if gate and gate[0] == "help":  # help and give up cult token: the help action is spent, the token given up
+        spend_help(g, p, "cult tool")
+        give_up = True
+    else:
+        give_up = t in s["cult"]["flipped"]
+    if give_up:
+        del s["tools"][owner][t]
+        if t in s["cult"]["flipped"]:
+            s["cult"]["flipped"].remove(t)
+        g.event("cult-tool-given-up", player=owner, tool=t)
+    else:
+        s["cult"]["flipped"].append(t)
+        g.event("cult-tool-flipped", player=owner, tool=t)
+    chosen = s["z"][f"chosen/{p}"]
+    ctx = Ctx(p, helpers_of(g, p), chosen[0] if chosen else None, "day")
+    if what == "awareness":
+        S.skill_bonus(g, "awareness", n, ctx)
+    elif what == "avoid":
+        avoid(g, p, n)
+    elif what == "seek":  # twice in a row, no refill between
+        s["queue"].insert(0, {"k": "seek", "player": p, "players": ctx.players, "n": n})
+    elif what == "secret":
+        iid = _marked_secret(g)
+        g.move(iid, "secrets", "cult-secret")
+        g.event("secret", player=p, number=g.rules.secret_number(s["cards"][iid]), marked=True)
+        s["queue"].insert(0, {"k": "now", "card": iid, "player": p})
+    else:
+        S.gain_resource(g, what, n, ctx)
+    if gate and gate[0] == "help":
+        s["queue"].append({"k": "finish", "player": p, "card": a.get("card", 0), "kind": "help"})
+
+
+class CultData:
+    """What the Cult Site reads once per rules: its cult tools and what their tokens ask of a use."""
+
+    def __init__(self, rules):
+        self.tools = cult_tool_ids(rules)
+        self.gates: dict[str, tuple] = {}
+        for t, name in sorted(self.tools.items()):
+            if name not in CULT_TOOLS:
+                rules.missing.append(f"{t}: a cult tool whose uses the rulebook does not give")
+                continue
+            for o in rules.tokens[t].get("options") or []:
+                for cl in ((o.get("ir") or {}).get("clauses") or []) if isinstance(o, dict) else ():
+                    body = cl.get("body") or {}
+                    if body.get("symbol") == "symbol:venerate-and-flip":
+                        self.gates[t] = ("venerate", (body.get("args") or {}).get("altar") or "any")
+                    elif body.get("symbol") == "symbol:help-and-give-up":
+                        self.gates[t] = ("help",)
+
+
+# ------------------------------------------------------------------ the system
+def _check_cult(v, s, r):
+    if not isinstance(v, dict) or set(v) != {"altars", "flipped", "used", "seen", "developed", "seek_help", "stopped"}:
+        return "the cult state has altars, flipped, used, seen, developed, seek_help and stopped"
+    if not isinstance(v["altars"], dict) or set(v["altars"]) != set(ALTARS):
+        return "cult tools lie on the forest, river and mountain altars"
+    tools = set(r.cult.tools)
+    for key in ("flipped", "used", "seen"):
+        if not isinstance(v[key], list) or not set(v[key]) <= tools or len(set(v[key])) != len(v[key]):
+            return f"cult `{key}` is a list of distinct cult tool tokens"
+    if not all(isinstance(st, list) and set(st) <= tools for st in v["altars"].values()):
+        return "an altar holds a stack of cult tool tokens"
+    if not all(isinstance(v[k], bool) for k in ("developed", "seek_help", "stopped")):
+        return "cult developed, seek_help and stopped are true or false"
+    return None
+
+
+class CultSite(System):
+    """The Cult Site board: its zones, its state, its night step, its turn listeners."""
+
+    name = "cult-site"
+    product = "product:pote"
+    boards = (BOARD,)
+    extra_skulls = 1   # the additional skull token: the sixth loses once the cult is developed
+    extra_types = ("cult-tool", "seek-help")
+    zones = (
+        Zone("cult-deck", "shared", "backs", key="cult_deck"),
+        *(Zone(ZONE[a], "shared", "backs", key=f"altar_{a}") for a in ALTARS),
+        Zone("cult-secret", "shared", "public", key="cult_secret", given=None),
+    )
+    fields = (
+        Field("cult", initial=lambda r, n: {"altars": {a: [] for a in ALTARS}, "flipped": [], "used": [], "seen": [],
+                                            "developed": False, "seek_help": False, "stopped": False},
+              check=_check_cult),
+    )
+
+    def __init__(self):
+        self.steps = (Step("altars", "night", run_altars, before="new-day", rule="rule:cult/night"),)
+        self.listeners = (
+            Listener("reveal", on_turn, when="before"),
+            Listener("resolved", on_resolved),
+        )
+        self.given = {"cult_tools": given_cult_tools, "flipped": given_flipped, "developed": given_developed}
+
+    def applies(self, setup, bundle) -> bool:
+        return BOARD in (setup.get("boards") or ())
+
+    def place(self, rules, missing) -> list[str]:
+        """The Cult Site's secrets (reading: the expansion's unnumbered secrets and those marked with the Cult
+        Site symbol; interpretation:pote-unnumbered-secrets) wait shuffled under the other secrets."""
+        out = []
+        for cid in sorted(rules.cards):
+            c = rules.cards[cid]
+            if c.get("kind") != "secret" or c.get("game") != rules.game_id or c.get("module") is not None:
+                continue
+            numbered = isinstance(c.get("number"), int) or cid in rules.linked_numbers
+            if "cult-site" in (c.get("marks") or ()) or (c.get("product") == self.product and not numbered):
+                if not numbered:
+                    out.append(cid)
+        rules.cult_secrets = out
+        return out
+
+    def prepare(self, rules) -> None:
+        rules.cult = CultData(rules)
+        # the box's 12 new base cards and the 9 secrets with the Cult Site symbol come with the board
+        for group in next((p.get("card_groups") or [] for p in rules.bundle.get("products", [])
+                           if p.get("id") == self.product), []):
+            if group.get("kind") == "base" and isinstance(group.get("count"), int):
+                have = sum(int(rules.cards[c].get("copies") or 1) for c in rules.base_set
+                           if rules.cards[c].get("product") == self.product)
+                if have < group["count"]:
+                    rules.missing.append(f"{self.product}: {group['count'] - have} of the {group['count']} "
+                                         f"{group.get('name') or 'new base cards'} have no card face")
+        have = sum(int(rules.cards[c].get("copies") or 1) for c in rules.cult_secrets)
+        if have < CULT_SECRETS:
+            rules.missing.append(f"{BOARD}: {CULT_SECRETS - have} of the {CULT_SECRETS} secrets with the Cult Site "
+                                 "symbol have no card face")
+        if len(rules.cult.tools) != 6:
+            rules.missing.append(f"the Cult Site stacks 6 cult tools, 2 on each altar; the bundle has {len(rules.cult.tools)}")
+
+    def arrange(self, g, rng, explo) -> None:
+        s, r = g.s, g.rules
+        ids = [c for c in r.placed if c in r.cult_secrets]
+        cards = g.make_cards(ids, lambda cid: int(r.cards[cid].get("copies") or 1))
+        rng.shuffle(cards)
+        s["z"]["secrets"][0:0] = cards  # face down under the stack of the other secrets
+
+    def setup(self, g) -> None:
+        s = g.s
+        rng = Rng(s["rng"])
+        tools = sorted(g.rules.cult.tools)
+        rng.shuffle(tools)
+        s["rng"] = rng.state
+        for i, a in enumerate(ALTARS):
+            s["cult"]["altars"][a] = tools[2 * i:2 * i + 2]
+        g.event("cult-site", cult_deck=len(s["z"]["cult-deck"]), display=[_back(g, a) for a in ALTARS])
+
+    def predeal(self, g, pile: list) -> None:
+        """Before the deal, the top 13 cards form the cult deck (order kept) and its top 3 the display, left to
+        right (the setup's step for the exploration stack: interpretation:pote-setup-step-11)."""
+        s = g.s
+        k = min(CULT_DECK, len(pile))
+        s["z"]["cult-deck"] = pile[len(pile) - k:]
+        del pile[len(pile) - k:]
+        s["cult"]["stopped"] = False
+        for a in ALTARS:
+            if s["z"]["cult-deck"]:
+                s["z"][ZONE[a]] = [s["z"]["cult-deck"].pop()]
+
+    def more_skulls(self, g) -> int:
+        return 1 if g.s["cult"]["developed"] else 0
+
+    def resolve_extras(self, g, p) -> list[dict]:
+        from .base import helpers_of
+        return tool_actions(g, p, helpers_of(g, p), False)
+
+    def help_extras(self, g, p) -> list[dict]:
+        out = []
+        if not g.s["cult"]["seek_help"] and display_cards(g):
+            out.append({"type": "seek-help", "player": p, "label": f"P{p}: spend the help action on seeking a place"})
+        from .base import helpers_of
+        out.extend(tool_actions(g, p, helpers_of(g, p), True))
+        return out
+
+    def apply_extra(self, g, a) -> None:
+        from .base import spend_help
+        s = g.s
+        if a["type"] == "cult-tool":
+            chosen = s["z"][f"chosen/{a['player']}"]
+            use_tool(g, dict(a, card=chosen[0] if chosen else 0))
+            return
+        p = a["player"]
+        g.by = "rule:cult/seek"
+        iid = s["z"][f"chosen/{p}"][0]
+        s["cult"]["seek_help"] = True
+        spend_help(g, p, "seek place")
+        s["queue"][0:0] = [{"k": "seek", "player": p, "players": [p], "n": 1},
+                           {"k": "finish", "player": p, "card": iid, "kind": "help"}]
+
+    def observe(self, g, player, obs) -> None:
+        c = g.s["cult"]
+        obs["cult_tools"] = {a: len(v) for a, v in c["altars"].items()}  # stacks, stone side up: which is unseen
+        obs["cult_flipped"] = list(c["flipped"])
+        obs["cult_developed"] = c["developed"]
+
+    def view(self, g, out) -> None:
+        c = g.s["cult"]
+        short = lambda t: t.split("/")[-1]  # noqa: E731
+        out["cult_tools"] = {a: [short(t) for t in v] for a, v in c["altars"].items()}
+        out["flipped"] = sorted(short(t) for t in c["flipped"])
+        out["developed"] = c["developed"]
+        out["display"] = [_back(g, a) for a in ALTARS]
+
+    def invariants(self, g) -> list[str]:
+        s = g.s
+        out = []
+        for a in ALTARS:
+            if len(s["z"][ZONE[a]]) > 1:
+                out.append(f"the {a} altar holds {len(s['z'][ZONE[a]])} cards")
+        c = s["cult"]
+        where: dict[str, int] = {}
+        for v in c["altars"].values():
+            for t in v:
+                where[t] = where.get(t, 0) + 1
+        for q in range(s["players"]):
+            for t, k in s["tools"][q].items():
+                if t in g.rules.cult.tools:
+                    if k != 1:
+                        out.append(f"player {q} holds {k} of cult tool {t}")
+                    where[t] = where.get(t, 0) + 1
+        for t, k in where.items():
+            if k > 1:
+                out.append(f"cult tool {t} is in {k} places")
+        for t in c["flipped"]:
+            if held_by(g, t) is None:
+                out.append(f"cult tool {t} is flipped but no group holds it")
+        return out
+
+
+def _back(g, a):
+    iid = _top(g, a)
+    return None if iid is None else g.rules.back(g.s["cards"][iid])
+
+
+def on_turn(g, _payload) -> None:
+    """A new turn: each cult tool may be used again, the help action may seek a place again, refilling resumes."""
+    c = g.s["cult"]
+    c["used"] = []
+    c["seek_help"] = False
+    c["stopped"] = False
+
+
+def on_resolved(g, fin) -> None:
+    refill(g)
+
+
+def run_altars(g):
+    """Night step 4, before the shuffle: 1 wound per display space without its altar's card (none once the cult is
+    developed); then the cult deck and the display go unseen onto the face-down discard pile."""
+    s = g.s
+    wrong = [a for a in ALTARS if not matches(g, a)]
+    g.event("altar-check", display=[_back(g, a) for a in ALTARS], wrong=wrong, developed=s["cult"]["developed"])
+    if wrong and not s["cult"]["developed"]:
+        s["queue"].append({"k": "wound", "n": len(wrong), "players": list(range(s["players"])), "decider": 0,
+                           "by": "rule:cult/night"})
+    for a in ALTARS:
+        s["z"]["discard-down"].extend(s["z"][ZONE[a]])
+        s["z"][ZONE[a]] = []
+    s["z"]["discard-down"].extend(s["z"]["cult-deck"])
+    s["z"]["cult-deck"] = []
+
+
+def given_cult_tools(g, value, used, take) -> None:
+    """`cult_tools`: {altar: [tool names, bottom first]} on the altars; the rest are not on the site."""
+    r = g.rules
+    by_name = {n: t for t, n in r.cult.tools.items()}
+    if not isinstance(value, dict) or not set(value) <= set(ALTARS):
+        raise ValueError("cult_tools maps forest, river and mountain to lists of cult tool names")
+    for a in ALTARS:
+        names = value.get(a, [])
+        if not isinstance(names, list) or not all(n in by_name for n in names):
+            raise ValueError(f"cult_tools.{a}: names among {', '.join(sorted(by_name))}")
+        g.s["cult"]["altars"][a] = [by_name[n] for n in names]
+
+
+def given_flipped(g, value, used, take) -> None:
+    by_name = {n: t for t, n in g.rules.cult.tools.items()}
+    if not isinstance(value, list) or not all(n in by_name for n in value):
+        raise ValueError("flipped lists cult tool names")
+    g.s["cult"]["flipped"] = [by_name[n] for n in value]
+
+
+def given_developed(g, value, used, take) -> None:
+    if not isinstance(value, bool):
+        raise ValueError("developed is true or false")
+    g.s["cult"]["developed"] = value
+
+
+class CultOps(System):
+    """The Cult Site's symbols and decisions, on in every Paleo game: without the board they are closed."""
+
+    name = "cult-ops"
+    ops = OPS
+    decisions = (
+        Decision("seek", {"player": "player", "players": "players", "n": "count"}, seek_actions, apply_seek,
+                 auto=auto_seek, rule="rule:cult/seek"),
+        Decision("ritual", {"player": "player", "altars": "list"}, ritual_actions, apply_ritual, rule="rule:cult/ritual"),
+        Decision("develop-cult", {"player": "player"}, develop_actions, apply_develop, auto=auto_develop,
+                 rule="rule:cult/develop"),
+        Decision("hazard", {"player": "player"}, hazard_actions, apply_hazard, auto=auto_hazard, rule="rule:cult/other"),
+        Decision("to-cult-deck", {"players": "players", "decider": "player"}, to_cult_actions, apply_to_cult,
+                 auto=auto_to_cult, rule="rule:cult/star-secrets"),
+        Decision("swap-display", {"player": "player"}, swap_actions, apply_swap, rule="rule:cult/star-secrets"),
+        Decision("now", {"card": "card", "player": "player"}, now_actions, apply_now, rule="rule:cult/tools"),
+        Decision("now-done", {"card": "card", "player": "player"}, auto=auto_now_done, rule="rule:cult/tools"),
+    )
+
+
+class ModuleV(System):
+    """Module V: playable only with the Cult Site (and its new base cards); its mission is a card of the content."""
+
+    name = "pote-v"
+    module = "module:pote/V"
+
+    def applies(self, setup, bundle) -> bool:
+        return self.module in (setup.get("modules") or ())
+
+    def prepare(self, rules) -> None:
+        if BOARD not in rules.setup["boards"]:
+            rules.missing.append("module:pote/V: played only together with the Cult Site (board:cult-site)")
+
+
+SYSTEMS = (CultOps, CultSite, ModuleV)

@@ -1,0 +1,33 @@
+"""Tools and healing shared by the expansions: any tool taken or given up, and healing a wound.
+
+A New Beginning brings these symbols (receive / spend any tool, heal) and Path of the Elders uses them too
+(its Cult Site's get and give any tool, a cult object developed at an empty altar heals one wound), so they
+form one system, on whenever the farm or the Cult Site is in play.
+"""
+
+from __future__ import annotations
+
+from ...core import Decision, System
+from . import farm_ops as F
+
+TOOL_BOARDS = ("board:farm", "board:cult-site")
+
+
+class ToolsSystem(System):
+    name = "tools"
+    ops = {
+        "symbol:heal": F.heal_op,
+        "symbol:receive-any-tool": F.any_tool_op,
+        "symbol:spend-any-tool": F.spend_any_op,
+    }
+    decisions = (
+        Decision("heal", {"n": "count", "players": "players", "decider": "player", "optional": "bool"},
+                 F.heal_actions, F.apply_heal, auto=F.auto_heal, rule="rule:farm/expansions"),
+        Decision("any-tool", {"player": "player"}, F.any_tool_actions, F.apply_any_tool, auto=F.auto_any_tool,
+                 rule="rule:farm/new-symbols"),
+        Decision("spend-tool", {"players": "players", "decider": "player"}, F.spend_tool_actions,
+                 F.apply_spend_tool, auto=F.auto_spend_tool, rule="rule:farm/new-symbols"),
+    )
+
+    def applies(self, setup, bundle) -> bool:
+        return bool(set(setup.get("boards") or ()) & set(TOOL_BOARDS))

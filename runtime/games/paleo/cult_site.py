@@ -709,6 +709,7 @@ class CultSite(System):
         self.listeners = (
             Listener("reveal", on_turn, when="before"),
             Listener("resolved", on_resolved),
+            Listener("tool-spent", on_tool_spent),
         )
         self.given = {"cult_tools": given_cult_tools, "flipped": given_flipped, "developed": given_developed}
 
@@ -858,6 +859,13 @@ def on_turn(g, _payload) -> None:
     c["used"] = []
     c["seek_help"] = False
     c["stopped"] = False
+
+
+def on_tool_spent(g, payload) -> None:
+    """A cult tool given up any way (give any tool) leaves the game, whichever side was up."""
+    _q, t = payload
+    if t in g.s["cult"]["flipped"] and held_by(g, t) is None:
+        g.s["cult"]["flipped"].remove(t)
 
 
 def on_resolved(g, fin) -> None:

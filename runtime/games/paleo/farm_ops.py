@@ -579,6 +579,7 @@ def spend_held(g, q: int, t: str) -> None:
     if t in (s.get("tokens") or ()):  # a face-up secret token spent as a tool leaves the game
         s["tokens"][t] = "box"
     g.event("tool-spent", player=q, tool=t)
+    g.bus("after", "tool-spent", (q, t))
 
 
 def apply_spend_tool(g, item, a):

@@ -126,6 +126,7 @@ def spend_tool(g, tool: str, ctx: Ctx) -> None:
             if tool in s["supply"]:
                 s["supply"][tool] += 1
             g.event("tool-spent", player=p, tool=tool)
+            g.bus("after", "tool-spent", (p, tool))
             return
     raise AssertionError(f"no {tool} to spend")
 

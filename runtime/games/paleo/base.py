@@ -405,6 +405,25 @@ class BaseSystem(System):
                     out.extend(extra(g, p))
         return out
 
+    def help_extras(self, g, p: int) -> list[dict]:
+        """Options paid with a help action (`cost help`) on a card lying open: another player's revealed card, a
+        card kept with a group, or one a system lays out (`help_zones`); a player free to help may spend it there."""
+        s, r = g.s, g.rules
+        zones = [f"chosen/{q}" for q in range(s["players"]) if q != p and not s["done"][q]]
+        zones += [f"night/{q}" for q in range(s["players"])]
+        zones += [z for x in g.layout.systems for z in getattr(x, "help_zones", ())]
+        out = []
+        for zone in zones:
+            for iid in s["z"][zone]:
+                cid = s["cards"][iid]
+                for o in r.help_paid.get(cid, ()):
+                    ctx = Ctx(p, helpers_of(g, p), iid, "help")
+                    if affordable(g, o, ctx):
+                        a = opt_action(g, p, cid, o, f"P{p}: spend the help action on {r.name(cid)}: action {o.index + 1}: {o.text}")
+                        a.update(type="help-card", card=iid)
+                        out.append(a)
+        return out
+
     def apply_resolve(self, g, a: dict) -> None:
         s = g.s
         p = a["player"]
@@ -414,6 +433,11 @@ class BaseSystem(System):
             ctx = Ctx(p, helpers_of(g, p), iid, "day")
             opt = g.rules.option(s["cards"][iid], a["option"], a.get("variant", 0))
             resolve_option(g, iid, opt, ctx, {"k": "finish", "player": p, "card": iid, "kind": "day"})
+        elif t == "help-card":
+            spend_help(g, p, s["cards"][a["card"]])
+            ctx = Ctx(p, helpers_of(g, p), a["card"], "help")
+            opt = g.rules.option(s["cards"][a["card"]], a["option"], a.get("variant", 0))
+            resolve_option(g, a["card"], opt, ctx, {"k": "finish", "player": p, "card": a["card"], "kind": "help"})
         elif t not in ("help", "ignore"):
             next(x for x in g.layout.systems if t in getattr(x, "extra_types", ())).apply_extra(g, a)
         elif t == "help":

@@ -616,6 +616,7 @@ def use_tool(g, a: dict) -> None:
     what, n = _tool_effect(g, t)
     owner = held_by(g, t)
     s["cult"]["used"].append(t)
+    s["cult"]["uses"][t] = s["cult"]["uses"].get(t, 0) + 1
     gate = g.rules.cult.gates.get(t)
     if gate and gate[0] == "help":  # help and give up cult token: the help action is spent, the token given up
         spend_help(g, p, "cult tool")
@@ -670,8 +671,10 @@ class CultData:
 
 # ------------------------------------------------------------------ the system
 def _check_cult(v, s, r):
-    if not isinstance(v, dict) or set(v) != {"altars", "flipped", "used", "seen", "developed", "seek_help", "stopped"}:
-        return "the cult state has altars, flipped, used, seen, developed, seek_help and stopped"
+    if not isinstance(v, dict) or set(v) != {"altars", "flipped", "used", "seen", "developed", "seek_help", "stopped", "uses"}:
+        return "the cult state has altars, flipped, used, seen, developed, seek_help, stopped and uses"
+    if not isinstance(v["uses"], dict) or not all(k in r.cult.tools and is_int(n, 1) for k, n in v["uses"].items()):
+        return "cult `uses` counts the uses of cult tool tokens"
     if not isinstance(v["altars"], dict) or set(v["altars"]) != set(ALTARS):
         return "cult tools lie on the forest, river and mountain altars"
     tools = set(r.cult.tools)
@@ -700,7 +703,7 @@ class CultSite(System):
     )
     fields = (
         Field("cult", initial=lambda r, n: {"altars": {a: [] for a in ALTARS}, "flipped": [], "used": [], "seen": [],
-                                            "developed": False, "seek_help": False, "stopped": False},
+                                            "developed": False, "seek_help": False, "stopped": False, "uses": {}},
               check=_check_cult),
     )
 
@@ -845,6 +848,13 @@ class CultSite(System):
         for t in c["flipped"]:
             if held_by(g, t) is None:
                 out.append(f"cult tool {t} is flipped but no group holds it")
+        for t, n in c["uses"].items():  # a cult tool serves at most twice: flipped after one use, gone after two
+            if n > 2 or (n == 2 and (held_by(g, t) is not None or where.get(t))):
+                out.append(f"cult tool {t} used {n} times and still in play")
+            elif n == 1 and held_by(g, t) is not None and t not in c["flipped"]:
+                out.append(f"cult tool {t} used once but not flipped")
+            if any(t in v for v in c["altars"].values()):
+                out.append(f"cult tool {t} was used and lies on an altar again")
         return out
 
 

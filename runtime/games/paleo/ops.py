@@ -220,13 +220,17 @@ def craft_op(position, args):
 
 def help_op(position, args):
     # As a reward, `help` marks an avoidable danger: the engine then offers the help actions
-    # (the base system reads `Option.help`). Paying a cost with the turn's help action is not
-    # played yet, so it is refused rather than treated as free.
+    # (the base system reads `Option.help`). As a cost it is the turn's help action: the option is
+    # offered to a player free to help, who spends their help action on it (`BaseSystem.help_extras`).
     if position == "reward":
         def run(g, ctx):
             raise AssertionError("a help option is never resolved: it opens the help actions")
         run.help = True
         return run
+    if position == "cost":
+        def pay(g, ctx, do):
+            return ctx.kind == "help"  # paid by the help action the player spends on it
+        return pay
     _unsupported("symbol:help", position)
 
 

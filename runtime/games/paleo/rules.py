@@ -241,6 +241,10 @@ class Rules:
         self.symbols_in_play = sorted({sym for opts in self.options.values() for o in opts for sym in o.symbols})
         # trigger indexes: which cards answer a reveal, and which listen for a symbol
         self.revealed = {cid for cid, opts in self.options.items() if any(o.trigger == "revealed" for o in opts)}
+        # options paid with a help action (`cost help`): offered to a player free to help, not to the revealer
+        self.help_paid = {cid: [o for o in opts if o.trigger is None and "symbol:help" in (sym for sym, _ in o.costs)]
+                          for cid, opts in self.options.items()}
+        self.help_paid = {cid: opts for cid, opts in self.help_paid.items() if opts}
         self.listeners: dict[str, list[str]] = {}
         for cid, opts in sorted(self.options.items()):
             ons = sorted({o.on for o in opts if o.trigger == "on"})

@@ -1,0 +1,84 @@
+"""The Cult Site system: what it refuses on the bundled content, where its cards lie at setup, and seeded games
+on its rule pack (`tests/packs/pote-cult`) keeping every invariant, with a JSON round trip at each night."""
+
+from __future__ import annotations
+
+import pytest
+
+from runtime import Game, NotPlayable
+from runtime.core.invariants import check
+from runtime.sim import play
+
+import synthetic_bundle
+
+CULT = ["board:cult-site"]
+
+
+@pytest.fixture(scope="module")
+def cult_bundle() -> dict:
+    return synthetic_bundle.build(packs=["synthetic-base", "pote-cult"])
+
+
+def _facts(bundle, **kw) -> list[str]:
+    with pytest.raises(NotPlayable) as exc:
+        Game.new(bundle, players=2, seed=0, **kw)
+    return exc.value.facts
+
+
+def test_module_v_is_refused_without_the_cult_site(bundled_only):
+    facts = _facts(bundled_only, scenario="V")
+    assert any("played only together with the Cult Site" in f for f in facts), facts
+
+
+def test_level_one_names_the_faceless_cards_the_cult_site_needs(bundled_only):
+    facts = _facts(bundled_only, scenario="level:pote/I")
+    assert any("12 of the 12 new base cards" in f for f in facts), facts
+    assert any("secrets with the Cult Site symbol have no card face" in f for f in facts), facts
+    assert not any("no system of this runtime plays it" in f for f in facts), facts
+
+
+def test_the_cult_site_secrets_lie_under_the_other_secrets(cult_bundle):
+    g = Game.new(cult_bundle, scenario=None, players=2, seed=4, boards=CULT)
+    cards = [g.s["cards"][i] for i in g.s["z"]["secrets"]]  # bottom first
+    cult = {c for c in cards if "cult-site" in (cult_bundle_card(cult_bundle, c).get("marks") or ())
+            or c in ("card:pote/primal-mother", "card:pote/taboo-broken", "card:pote/cult", "card:pote/blood-sacrifice")}
+    assert len(cult) == 9
+    assert set(cards[:9]) == cult and not set(cards[9:]) & cult
+
+
+def cult_bundle_card(bundle, cid) -> dict:
+    return next(c for c in bundle["cards"] if c["id"] == cid)
+
+
+def test_the_cult_site_plays_with_the_farm(cult_bundle):
+    """Both boards at once: the shared tools system serves the farm and the Cult Site alike."""
+    from runtime.games.paleo import PALEO
+
+    rec = PALEO.setup_record(cult_bundle, scenario=None, boards=["board:cult-site", "board:farm"])
+    names = [s.name for s in PALEO.active(rec, cult_bundle)]
+    assert names.count("tools") == 1 and "farm" in names and "cult-site" in names
+
+
+@pytest.mark.games
+def test_one_hundred_seeded_cult_site_games_keep_every_invariant(cult_bundle):
+    results = {"win": 0, "loss": 0, "unfinished": 0}
+    seen = set()
+
+    def after(g):
+        check(g)
+        if g.s["phase"] == "night" and g.s["step"] == "feeding" or g.is_terminal():
+            text = g.to_json()
+            g2 = Game.from_json(cult_bundle, text)
+            assert g2.to_json() == text, "a JSON round trip changed the state"
+            return g2
+        return g
+
+    for seed in range(100):
+        g = play(cult_bundle, game="game:paleo", scenario=None, players=1 + seed % 4, seed=seed,
+                 policy=("random", "greedy")[seed // 4 % 2], boards=CULT, on_action=after)
+        results[g.outcome["result"]] += 1
+        seen |= {e["t"] for e in g.s["log"]}
+        for q in range(g.s["players"]):  # no cult tool is held twice or used more than twice
+            assert all(v == 1 for t, v in g.s["tools"][q].items() if t.startswith("token:pote/"))
+    assert results["unfinished"] <= 5, results
+    assert {"altar-check", "refill", "seek-place", "ritual", "avoid-place", "cult-object"} <= seen, sorted(seen)

@@ -553,10 +553,10 @@ def auto_now_done(g, item) -> bool:
     s = g.s
     s["queue"].pop(0)
     iid = item["card"]
-    if iid in s["z"]["cult-secret"]:
+    if iid in s["z"]["resolving-now"]:
         p = item["player"]
         dst = f"night/{p}" if g.rules.has_moon(s["cards"][iid]) else "discard-up"
-        g.move(iid, "cult-secret", dst)
+        g.move(iid, "resolving-now", dst)
     return True
 
 
@@ -641,7 +641,7 @@ def use_tool(g, a: dict) -> None:
         s["queue"].insert(0, {"k": "seek", "player": p, "players": ctx.players, "n": n})
     elif what == "secret":
         iid = _marked_secret(g)
-        g.move(iid, "secrets", "cult-secret")
+        g.move(iid, "secrets", "resolving-now")
         g.event("secret", player=p, number=g.rules.secret_number(s["cards"][iid]), marked=True)
         s["queue"].insert(0, {"k": "now", "card": iid, "player": p})
     else:
@@ -699,7 +699,6 @@ class CultSite(System):
     zones = (
         Zone("cult-deck", "shared", "backs", key="cult_deck"),
         *(Zone(ZONE[a], "shared", "backs", key=f"altar_{a}") for a in ALTARS),
-        Zone("cult-secret", "shared", "public", key="cult_secret", given=None),
     )
     fields = (
         Field("cult", initial=lambda r, n: {"altars": {a: [] for a in ALTARS}, "flipped": [], "used": [], "seen": [],
@@ -929,6 +928,7 @@ class CultOps(System):
 
     name = "cult-ops"
     ops = OPS
+    zones = (Zone("resolving-now", "shared", "public", key="resolving_now", given=None),)
     decisions = (
         Decision("seek", {"player": "player", "players": "players", "n": "count"}, seek_actions, apply_seek,
                  auto=auto_seek, rule="rule:cult/seek"),
@@ -954,6 +954,7 @@ class ModuleV(System):
         return self.module in (setup.get("modules") or ())
 
     def prepare(self, rules) -> None:
+        rules.resolve_at_once.add(32)  # the mission: secret 32 is revealed and resolved at once
         if BOARD not in rules.setup["boards"]:
             rules.missing.append("module:pote/V: played only together with the Cult Site (board:cult-site)")
 

@@ -254,6 +254,7 @@ class Rules:
                                "and this card never stays with one")
             for sym in ons:
                 self.listeners.setdefault(sym, []).append(cid)
+        self.resolve_at_once: set[int] = set()  # secret numbers a text says are resolved as soon as revealed
         for x in self.layout.systems:  # the systems read what else they need (the farm: animals, tokens, costs)
             prep = getattr(x, "prepare", None)
             if prep is not None:

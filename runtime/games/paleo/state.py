@@ -278,6 +278,11 @@ def reveal_secret(g, number: int, ctx: Ctx) -> None:
     num = g.rules.secret_number
     for iid in reversed(z["secrets"]):
         if num(g.s["cards"][iid]) == number:
+            if number in g.rules.resolve_at_once:  # a text says this secret is resolved as soon as it is revealed
+                g.move(iid, "secrets", "resolving-now")
+                g.event("secret", player=p, number=number, at_once=True)
+                ctx.new.append({"k": "now", "card": iid, "player": p})
+                return
             g.move(iid, "secrets", f"deck/{p}")
             g.event("secret", player=p, number=number)
             return

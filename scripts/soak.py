@@ -1,9 +1,11 @@
 """Soak test: 10,000 seeded games on the synthetic packs, invariants after every action.
 
-    python scripts/soak.py [--games 10000] [--seed 0] [--scenario A] [--system base|anb] [--json]
+    python scripts/soak.py [--games 10000] [--seed 0] [--scenario A] [--system base|anb|pote] [--json]
 
 `--system anb` plays A New Beginning: its six scenarios in turn on the synthetic packs (base modules
 and A New Beginning), and also fails when one of A New Beginning's symbols ran in fewer than 1% of games.
+`--system pote` plays Path of the Elders the same way: the Cult Site alone, levels I to III, and modules W
+and X without the Cult Site (D+W, I+X), on the base-module and Path of the Elders packs.
 
 Configurations cycle through player counts 1-4 and the random and greedy policies. After every
 action the state invariants are checked; at each night and at the end the game makes a JSON
@@ -38,10 +40,25 @@ def _sources(sym: dict) -> set:
     return {x.get("rulebook") for x in src if isinstance(x, dict)}
 
 
-def _new(bundle, sc, players, seed):
-    if sc == "anb":
-        return Game.new(bundle, game="game:paleo", boards=["board:farm"], players=players, seed=seed)
-    return Game.new(bundle, game="game:paleo", scenario=sc, players=players, seed=seed)
+# per system: its setups (a name -> scenario and boards), and the rulebook whose symbols must all run
+SYSTEMS = {
+    "anb": ({"anb": (None, ["board:farm"]), **{f"scenario:anb/{n}": (f"scenario:anb/{n}", None)
+                                             for n in ("I", "II", "III", "IV", "V", "VI")},
+             # module R plays only in scenario VI, which module N keeps from playing: C+R stands in for it
+             "C+R": ("C+R", None)}, "000_97f291d3c44cb3f7.txt"),
+    "pote": ({"cult": (None, ["board:cult-site"]), **{f"level:pote/{n}": (f"level:pote/{n}", None) for n in ("I", "II", "III")},
+              "D+W": ("D+W", None), "I+X": ("I+X", None)}, "001_5f1e4d8bf7e7ff1a.txt"),
+}
+
+
+def _setup(args, sc):
+    table = SYSTEMS.get(args.system, ({},))[0]
+    return table.get(sc, (sc, None))
+
+
+def _new(bundle, setup, players, seed):
+    scenario, boards = setup
+    return Game.new(bundle, game="game:paleo", scenario=scenario, boards=boards, players=players, seed=seed)
 
 
 def main(argv=None) -> int:
@@ -49,7 +66,7 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=10000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--scenario", default=None, help="default: A (base), the six scenarios in turn (anb)")
-    ap.add_argument("--system", choices=("base", "anb"), default="base")
+    ap.add_argument("--system", choices=("base", *SYSTEMS), default="base")
     ap.add_argument("--bundle", help="a playable bundle (default: build content/ plus tests/packs/synthetic-base)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
@@ -64,29 +81,28 @@ def main(argv=None) -> int:
     else:
         import synthetic_bundle
 
-        bundle = synthetic_bundle.anb() if args.system == "anb" else synthetic_bundle.cached()
+        bundle = getattr(synthetic_bundle, args.system if args.system in SYSTEMS else "cached")()
     if args.scenario is not None:
         scenarios = [args.scenario]
-    elif args.system == "anb":
-        # module R plays only in scenario VI, which module N keeps from playing: C+R stands in for it
-        scenarios = [f"scenario:anb/{n}" for n in ("I", "II", "III", "IV", "V", "VI")] + ["C+R"]
+    elif args.system in SYSTEMS:
+        scenarios = list(SYSTEMS[args.system][0])
     else:
         scenarios = ["A"]
     refused = {}
-    if args.system == "anb":  # A New Beginning without modules, then each scenario the engine can play
+    if args.system in SYSTEMS:  # the expansion without modules, then each setup the engine can play
         from runtime import NotPlayable
 
-        scenarios = ["anb"] + scenarios
         for sc in list(scenarios):
             try:
-                _new(bundle, sc, 1, 0)
+                _new(bundle, _setup(args, sc), 1, 0)
             except NotPlayable as exc:
                 refused[sc] = exc.facts
                 scenarios.remove(sc)
     required = set()
-    if args.system == "anb":  # every symbol A New Beginning's rulebook brings must have run
+    if args.system in SYSTEMS:  # every symbol the expansion's rulebook brings must have run
+        book = SYSTEMS[args.system][1]
         required = {sym["id"] for sym in bundle.get("symbols", [])
-                    if _sources(sym) == {"000_97f291d3c44cb3f7.txt"} and "game:paleo" in (sym.get("games") or [])}
+                    if _sources(sym) == {book} and "game:paleo" in (sym.get("games") or [])}
 
     def after(g: Game):
         check(g)
@@ -108,10 +124,10 @@ def main(argv=None) -> int:
         players, policy = configs[i % len(configs)]
         seed = args.seed + i
         sc = scenarios[(i // len(configs)) % len(scenarios)]
+        scenario, boards = _setup(args, sc)
         try:
-            g = play(bundle, game="game:paleo", scenario=None if sc == "anb" else sc,
-                     boards=["board:farm"] if sc == "anb" else None, players=players, seed=seed, policy=policy,
-                     on_action=after)
+            g = play(bundle, game="game:paleo", scenario=scenario, boards=boards, players=players, seed=seed,
+                     policy=policy, on_action=after)
         except AssertionError as exc:  # an invariant broken (or a round trip that changed the state): stop, naming it
             print(f"soak: {sc}, {players} players, {policy}, seed {seed}: {exc}", file=sys.stderr)
             return 1

@@ -99,6 +99,9 @@ class Rules:
         module_cards: list[str] = []
         self.module_extra: dict[str, list[str]] = {}
         self.boxed: list[str] = []
+        # a secret whose face prints no number (read as that secret's face): its record's `card:` gives the number
+        linked = {sec["card"]: sec["number"] for sec in bundle.get("secrets", [])
+                  if isinstance(sec.get("card"), str) and isinstance(sec.get("number"), int)}
         for cid in sorted(self.cards):
             c = self.cards[cid]
             if c.get("game") != game:
@@ -117,8 +120,8 @@ class Rules:
                 self.base_set.append(cid)
             elif kind in SUPPORT_KINDS and mod is None:
                 self.support[SUPPORT_KINDS[kind]].append(cid)
-            elif kind == "secret" and c.get("number"):
-                self.secret_cards.setdefault(c["number"], []).append(cid)
+            elif kind == "secret" and (c.get("number") or cid in linked):
+                self.secret_cards.setdefault(c.get("number") or linked[cid], []).append(cid)
             elif kind == "mission" and mod is not None:
                 self.missions.append(cid)
             elif mod is not None and kind in ("module", "base"):
@@ -135,7 +138,7 @@ class Rules:
             if place is not None:
                 self.placed.extend(place(self, missing))
         # the secrets of the chosen modules, plus numbered secret cards of the base product itself
-        base_secrets = {self.cards[c].get("number") for cs in self.secret_cards.values() for c in cs
+        base_secrets = {n for n, cs in self.secret_cards.items() for c in cs
                         if self.cards[c].get("module") is None and self.cards[c].get("product") == self.base_product}
         # secrets a product or board in play always needs (A New Beginning: 6 and 7)
         needed_by = self.products_in_play | set(setup["boards"])

@@ -90,11 +90,13 @@ def compute_coverage(records: Iterable[Any]) -> dict[str, Any]:
         pid = _get(s, "product")
         if pid is None:
             continue
-        if _get(s, "card") or (str(pid), num) in faced:
-            continue
+        if (str(pid), num) in faced:
+            continue  # the card printing this number counts below
         copies = int(_get(s, "copies", 1) or 1)
+        numbered_secret_units[str(pid)] += copies  # a face linked by `card:` is still a numbered secret
+        if _get(s, "card"):
+            continue  # the linked card counts as the unit
         units.append((str(pid), None, "secret", _level(s), copies, str(_get(s, "id"))))
-        numbered_secret_units[str(pid)] += copies
 
     for c in cards:
         if _kind_value(c) == "secret" and _get(c, "number") is not None:

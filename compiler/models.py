@@ -321,6 +321,12 @@ class Secret(Record):
     always_needed: list[str] = Field(default_factory=list, description="boards or products whose games always need it")
     marks: list[Literal["cult-site", "secret-symbol", "sheep"]] = Field(default_factory=list)
     card: str | None = Field(default=None, pattern=id_pattern("card"), description="the card record with its face, when known")
+    card_reading: str | None = Field(
+        default=None,
+        pattern=id_pattern("interpretation"),
+        description="the interpretation whose reading links `card` to this number; required when the card does not "
+        "print the number itself (the link is then a reading, not a stated fact)",
+    )
 
 
 class Token(Record):

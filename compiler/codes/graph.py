@@ -113,6 +113,18 @@ CODES = [
         fix="Correct the option (for example `-> grain action`), or remove the `farm` mark.",
     ),
     Code(
+        "G412", "unattributed-secret-face", E, "a secret's face is a reading the record does not attribute",
+        what="A secret record's `card:` names a card that does not print the secret's number, and `card_reading:` "
+        "does not name an interpretation that lists the secret in its `affects`: the field is missing, names no "
+        "interpretation record, names one that does not list the secret, or stands without a `card:` link.",
+        why="When the rulebook never states a card's number, tying the card to a secret is our reading, not a fact. "
+        "The runtime plays the link, so the record must say which interpretation it follows, and that "
+        "interpretation must name the secret, or the choice is settled silently in the data.",
+        example="secrets:\n  - id: secret:2\n    number: 2\n    card: card:fx/s2   # the card has `number: null`",
+        fix="Write an interpretation record weighing the readings, list the secret in its `affects`, and name it "
+        "in `card_reading: interpretation:...`; or, when the card does print the number, write it on the card.",
+    ),
+    Code(
         "G420", "scenario-need", I, "what playing a scenario needs, and whether the content supplies it",
         what="`paleo lint --scenario ID` lists every module, product, board, card, secret and token the "
         "scenario needs, one line each, and says whether the loaded content supplies it.",

@@ -63,7 +63,7 @@ class Clause:
 
 @dataclass(frozen=True, slots=True)
 class Trigger:
-    kind: str  # "night" | "revealed" | "on"
+    kind: str  # "night" | "blue" | "revealed" | "on"
     call: Call | None
     span: Span
 

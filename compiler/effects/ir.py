@@ -7,6 +7,7 @@ Structural nodes
 ----------------
 option   {"node": "option", "clauses": [clause, ...], "trigger"?: trigger}
 trigger  {"kind": "night"}                      at night:
+         {"kind": "blue"}                       blue:  (a night action: only while star cards are resolved)
          {"kind": "revealed"}                   when revealed:
          {"kind": "on", "call": call}           on stable action:
 clause   {"node": "clause", "kind": K, "position": P, "body": node, "everyone"?: true}
@@ -57,7 +58,7 @@ from .registry import POSITION_OF_CLAUSE
 
 NODES = ("option", "clause", "all", "choice", "seq", "may", "not", "call")
 CLAUSE_KINDS = ("require", "roll", "cost", "suffer", "reward")
-TRIGGER_KINDS = ("night", "revealed", "on")
+TRIGGER_KINDS = ("night", "blue", "revealed", "on")
 MAX_DEPTH = 200  # lowering stops at 64 levels; an IR from outside deeper than this is refused, not recursed into
 
 

@@ -83,6 +83,10 @@ def _transformer():
             t = c[0]
             return Trigger("night", None, (t.start_pos, t.end_pos))
 
+        def blue(self, c):
+            t = c[0]
+            return Trigger("blue", None, (t.start_pos, t.end_pos))
+
         def when_revealed(self, c):
             t = c[0]
             return Trigger("revealed", None, (t.start_pos, t.end_pos))
@@ -218,13 +222,15 @@ ERROR_EXAMPLES: dict[str, list[str]] = {
         "-> 1 wood -> 1 stone", "-> 1 wood; require strength 1", "-> 1 wood; cost 1 food",
         "require strength 1 -> 1 wood; suffer 1 wound", "-> 1 wood; -> 1 stone",
     ],
-    "a trigger is `at night:`, `when revealed:` or `on <symbol>:`": [
+    "a trigger is `at night:`, `blue:`, `when revealed:` or `on <symbol>:`": [
         "at night -> 1 food", "at dawn: -> 1 food", "when -> 1 food", "when revealed -> 1 food",
         "on -> 1 food", "on stable action -> 1 food", "at night: at night: -> 1 food", "when: -> 1 food",
-        "on: -> 1 food", "at: -> 1 food",
+        "on: -> 1 food", "at: -> 1 food", "blue -> 1 food", "blue cost 1 food", "blue: blue: -> 1 food",
+        "at night: blue: -> 1 food", "blue: at night: -> 1 food",
     ],
-    "a trigger (`at night:`, `when revealed:`, `on <symbol>:`) must start the option": [
+    "a trigger (`at night:`, `blue:`, `when revealed:`, `on <symbol>:`) must start the option": [
         "require strength 1; at night: -> 1 food", "cost 1 food; when revealed: -> 1 wood",
+        "require strength 1; blue: -> 1 food", "cost 1 food; blue: -> 1 wood",
         "require strength 1; on stable action: -> 1 food", "cost 1 food; at night: -> 1 wood",
         "suffer 1 wound; at night: -> 1 wood", "roll 1 die; at night: -> 1 food",
         "require strength 1; cost 1 food; at night: -> 1 wood", "everyone: require strength 1; at night: -> 1 food",
@@ -290,7 +296,8 @@ def _label(exc) -> str | None:
 
 _FRIENDLY = {
     "ARROW": "`->`", "EVERYONE": "`everyone`", "REQUIRE": "`require`", "ROLL": "`roll`", "COST": "`cost`",
-    "SUFFER": "`suffer`", "MAY": "`may`", "NOT": "`not`", "NIGHT": "`night`", "REVEALED": "`revealed`",
+    "SUFFER": "`suffer`", "MAY": "`may`", "NOT": "`not`", "NIGHT": "`night`", "BLUE": "`blue`",
+    "REVEALED": "`revealed`",
     "DICE": "`dice`", "REF_NUMBER": "a reference",
     "REF_NAME": "a reference", "WORD": "a word", "INT": "a number", "STRING": "a quoted name", "SEMICOLON": "`;`",
     "COMMA": "`,`", "COLON": "`:`", "LPAR": "`(`", "RPAR": "`)`", "AT": "`at`", "WHEN": "`when`", "ON": "`on`",

@@ -18,6 +18,8 @@ def print_option(ir: dict, registry=None) -> str:
     if trig:
         if trig["kind"] == "night":
             head = "at night: "
+        elif trig["kind"] == "blue":
+            head = "blue: "
         elif trig["kind"] == "revealed":
             head = "when revealed: "
         else:
@@ -101,7 +103,7 @@ def describe_option(ir: dict, registry) -> str:
     trig = ir.get("trigger")
     lead = ""
     if trig:
-        lead = {"night": "At night, ", "revealed": "When revealed, "}.get(trig["kind"]) or \
+        lead = {"night": "At night, ", "blue": "As a blue night action, ", "revealed": "When revealed, "}.get(trig["kind"]) or \
             f"When you resolve {_call(trig['call'], registry)}, "
     bits = []
     for c in ir["clauses"]:
@@ -122,10 +124,12 @@ def _en(n: dict, registry) -> str:
     kind = n["node"]
     if kind == "call":
         return _call(n, registry)
-    if kind == "may":
-        return "optionally " + _en(n["item"], registry)
-    if kind == "not":
-        return "not " + _en(n["item"], registry)
+    if kind in ("may", "not"):
+        item = n["item"]
+        inner = _en(item, registry)
+        if item["node"] not in ("call", "may", "not"):  # `may (a then b)`: the whole list is optional
+            inner = f"({inner})"
+        return ("optionally " if kind == "may" else "not ") + inner
     inner = [_en(x, registry) if x["node"] in ("call", "may", "not") else f"({_en(x, registry)})" for x in n["items"]]
     if kind == "choice":
         return "either " + ", ".join(inner[:-1]) + " or " + inner[-1]

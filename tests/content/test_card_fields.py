@@ -40,6 +40,13 @@ def test_reward_field_errors_point_into_the_string(tmp_path):
     assert other and other[0].span.line == 8 and other[0].span.column > 20
 
 
+def test_a_trigger_in_a_reward_field_is_refused_blue_as_well(tmp_path):
+    for trigger in ("at night:", "blue:", "when revealed:"):
+        res = compile_files(tmp_path / trigger[:4], {"c.yaml": "cards:\n" + card(
+            "card:fx/goat", f"    back: forest\n    person: {{hearts: 2, brings: '{trigger} -> 2 wood'}}\n")})
+        assert [d.code for d in res.diagnostics if d.is_error] == ["E311"], trigger
+
+
 def test_hunt_past_the_last_option(tmp_path):
     res = compile_files(tmp_path, {"c.yaml": "cards:\n" + card(
         "card:fx/goat", "    back: forest\n    options: ['-> capture animal']\n    animal: {hunt: 3}\n")})

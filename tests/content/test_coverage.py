@@ -48,6 +48,17 @@ def test_numbered_secret_with_a_face_counts_once():
     assert p["authored"] == 3 and p["missing"] == 0 and p["over"] == 0
 
 
+def test_a_linked_face_printing_no_number_still_fills_its_secret_number():
+    # secret 38's face is linked by `card:` although the card prints no number: its two copies are
+    # numbered secrets, so only one printed secret is left for unnumbered named cards
+    recs = [product(printed=3, groups=[{"name": "secrets", "count": 3, "kind": "secret"}]),
+            secret(38, copies=2, card_id="card:x/gilga"), card("gilga", kind="secret", copies=2),
+            card("artifact", kind="secret"), card("totem", kind="secret")]
+    p = compute_coverage(recs)["products"]["product:x"]
+    assert p["authored"] == 3 and p["missing"] == 0 and p["over"] == 0
+    assert p["unplaced"] == ["card:x/totem"]
+
+
 def test_unnumbered_named_secrets_fill_only_the_room_left():
     recs = [product(printed=3, groups=[{"name": "secrets", "count": 3, "kind": "secret"}]),
             secret(1), secret(2), card("artifact", kind="secret"), card("totem", kind="secret")]

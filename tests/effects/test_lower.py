@@ -64,6 +64,17 @@ def test_references_have_one_uniform_shape(compile_):
     ])
 
 
+def test_blue_lowers_to_its_own_trigger_kind_like_at_night(compile_, registry):
+    night, diags = compile_("at night: require strength 2 -> 1 food")
+    assert diags == []
+    blue, diags = compile_("blue: require strength 2 -> 1 food")
+    assert diags == []
+    assert blue["trigger"] == {"kind": "blue"} and night["trigger"] == {"kind": "night"}
+    assert {k: v for k, v in blue.items() if k != "trigger"} == {k: v for k, v in night.items() if k != "trigger"}
+    assert validate(blue, registry) == []
+    assert validate({**blue, "trigger": {"kind": "dawn"}}, registry) == ["trigger: unknown kind"]
+
+
 def test_parentheses_around_the_same_operator_are_flattened(compile_):
     a, _ = compile_("-> (1 wood, 1 stone), 1 food")
     b, _ = compile_("-> 1 wood, 1 stone, 1 food")

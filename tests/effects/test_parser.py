@@ -82,6 +82,8 @@ def test_numbered_references_are_grammar_tokens_only_before_a_number():
 
 def test_triggers():
     assert parse("at night: -> 1 food")[0].trigger.kind == "night"
+    blue = parse("blue: require strength 2 -> 1 food")[0].trigger
+    assert (blue.kind, blue.call, blue.span) == ("blue", None, (0, 4))
     assert parse("when revealed: suffer 1 wound")[0].trigger.kind == "revealed"
     t = parse("on stable action: -> 1 food")[0].trigger
     assert t.kind == "on" and [x.value for x in t.call.terms] == ["stable", "action"]
@@ -92,6 +94,11 @@ def test_keywords_are_keywords_only_where_the_grammar_expects_them():
     opt, problems = parse("-> prepare card for the night")
     assert problems == []
     assert opt.clauses[0].body.terms[-1].value == "night"
+    # `blue` is a trigger only at the start of an option
+    opt, problems = parse("on blue: -> blue food")
+    assert problems == [] and opt.trigger.kind == "on"
+    assert [t.value for t in opt.trigger.call.terms] == ["blue"]
+    assert [t.value for t in opt.clauses[0].body.terms] == ["blue", "food"]
 
 
 @pytest.mark.parametrize("label,sample", [(lab, s) for lab, ss in ERROR_EXAMPLES.items() for s in ss])
@@ -108,6 +115,8 @@ def test_every_labelled_bad_sample_reports_its_label(label, sample):
     ("roll 2 -> 1 food", "roll N dice", "->"),
     ("-> (1 wood or 1 stone", "parenthesis is not closed", None),
     ("at night -> 1 food", "a trigger is", "->"),
+    ("blue -> 2 wood", "a trigger is", "->"),
+    ("require awareness 2; blue: -> 2 wood", "must start the option", "blue"),
 ])
 def test_unseen_errors_are_labelled_from_the_samples(text, label, where):
     _, problems = parse(text)

@@ -42,3 +42,5 @@ def test_describe_option(compile_, registry):
     ir, _ = compile_("when revealed: suffer 1 wound or (discard 2 cards then 1 skull)")
     assert describe_option(ir, registry) == (
         "When revealed, you suffer: either 1 wound or (discard 2 cards, then 1 skull).")
+    ir, _ = compile_("blue: require strength 2 -> 1 food")
+    assert describe_option(ir, registry) == "As a blue night action, requirement: strength 2; reward: 1 food."

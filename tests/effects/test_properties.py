@@ -100,7 +100,7 @@ def option(draw, game="game:paleo"):
         clauses.append({"body": draw(node("reward", game)), "kind": "reward", "node": "clause",
                         "position": "reward"})
     ir = {"clauses": clauses, "node": "option"}
-    trig = draw(st.sampled_from([None, "night", "revealed"] + (["on"] if _has("trigger", game) else [])))
+    trig = draw(st.sampled_from([None, "night", "blue", "revealed"] + (["on"] if _has("trigger", game) else [])))
     if trig == "on":
         ir["trigger"] = {"call": draw(call("trigger", game)), "kind": "on"}
     elif trig:

@@ -7,7 +7,7 @@ from .farm import farm_actions
 from .modules import secrets_outside_module, unused_module_secrets
 from .references import title_predicates, unresolved_references
 from .scenarios import combination_rules, scenario_needs
-from .secrets import conflicting_secrets, reveal_cycles, unrevealable_secrets
+from .secrets import conflicting_secrets, reveal_cycles, secret_face_readings, unrevealable_secrets
 
 CHECKS = (
     unresolved_references,  # G401
@@ -21,4 +21,5 @@ CHECKS = (
     counts_above_printed,  # G409
     title_predicates,  # G410
     farm_actions,  # G411, G490
+    secret_face_readings,  # G412
 )

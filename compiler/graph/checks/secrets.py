@@ -1,4 +1,5 @@
-"""Secrets: one number with different contents (G404), reveal cycles (G405), secrets nothing reveals (G406)."""
+"""Secrets: one number with different contents (G404), reveal cycles (G405), secrets nothing reveals (G406),
+faces linked by a reading the secret does not name (G412)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Iterable
 
 from ...diagnostics import Diagnostic, Label, make
 from ..build import REVEALS, Facts, Graph, secret_node
-from .common import describe_gap, game_owners, missing_fact, name_of, unknown_owners
+from .common import describe_gap, game_owners, missing_fact, name_of, near_help, unknown_owners
 
 
 def conflicting_secrets(F: Facts, g: Graph) -> Iterable[Diagnostic]:
@@ -184,3 +185,47 @@ def _game_of_secret(F: Facts, n: int, listed_by: list[str]) -> str | None:
     if sec.get("product") in F.products:
         return F.products[sec["product"]].get("game")
     return next(iter(sorted(F.games)), None)
+
+
+def secret_face_readings(F: Facts, g: Graph) -> Iterable[Diagnostic]:
+    """A `card:` link the card's own number does not state must name the interpretation it follows."""
+    for n in sorted(F.secrets):
+        s = F.secrets[n]
+        sid, cid, reading = s["id"], s.get("card"), s.get("card_reading")
+        if reading is not None and cid is None:
+            yield make(
+                "G412", f"`card_reading` on secret {n} without a `card:` link", F.span(sid, "card_reading"),
+                label="a reading of no link",
+                help="add the `card:` the interpretation reads as this secret's face, or remove `card_reading`",
+            )
+            continue
+        card = F.cards.get(cid) if cid else None
+        if card is None:
+            continue  # no link, or one to nothing (G401)
+        if reading is None:
+            printed = card.get("number")
+            if printed != n:
+                said = "prints no number" if printed is None else f"prints number {printed}"
+                yield make(
+                    "G412", f"the face of secret {n} is a reading: `{cid}` does not print number {n}",
+                    F.span(sid, "card"), label="linked without a stated number",
+                    labels=(Label(F.span(cid, "number"), f"{name_of(F, cid)} {said}"),),
+                    help="name the interpretation that reads the card as this secret in "
+                    "`card_reading: interpretation:...`",
+                )
+            continue
+        rec = F.records.get(reading)
+        if rec is None or not reading.startswith("interpretation:"):
+            known = [k for k in F.records if k.startswith("interpretation:")]
+            yield make(
+                "G412", f"`card_reading` of secret {n} names no interpretation", F.span(sid, "card_reading"),
+                label="no such interpretation",
+                help=near_help(reading, known) or "write the interpretation record, or correct the id",
+            )
+        elif sid not in (rec.get("affects") or ()):
+            yield make(
+                "G412", f"`{reading}` does not list `{sid}` in its `affects`", F.span(sid, "card_reading"),
+                label="the reading does not name this secret",
+                labels=(Label(F.span(reading, "affects"), "its `affects`"),),
+                help=f"add `{sid}` to the interpretation's `affects`",
+            )

@@ -716,7 +716,7 @@ def _special_targets(g, what: dict, players) -> list[tuple[str, int]]:
             if zone in ("cemetery", "box"):
                 continue
             for i in ids:
-                if r.cards[s["cards"][i]].get("number") == num and r.cards[s["cards"][i]].get("kind") == "secret":
+                if r.secret_number(s["cards"][i]) == num and r.cards[s["cards"][i]].get("kind") == "secret":
                     out.append((zone, i))
         return out
     if ref in ("card", "title"):

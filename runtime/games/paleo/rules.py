@@ -143,7 +143,7 @@ class Rules:
             if place is not None:
                 self.placed.extend(place(self, missing))
         # the secrets of the chosen modules, plus numbered secret cards of the base product itself
-        base_secrets = {self.cards[c].get("number") for cs in self.secret_cards.values() for c in cs
+        base_secrets = {n for n, cs in self.secret_cards.items() for c in cs
                         if self.cards[c].get("module") is None and self.cards[c].get("product") == self.base_product}
         # secrets a product or board in play always needs (A New Beginning: 6 and 7)
         needed_by = self.products_in_play | set(setup["boards"])

@@ -337,6 +337,37 @@ def destroy_op(position, args):
     _unsupported("symbol:destroy-this-card", position)
 
 
+def empty_op(position, args):
+    """Cult site empty: no cult tool token is left on any altar (with the Cult Site in play)."""
+    if position == "requirement":
+        def check(need):
+            need["cult-empty:site"] = 1
+        return check
+    _unsupported("symbol:cult-site-empty", position)
+
+
+S.NEED_CHECKS["cult-empty"] = lambda g, what, n, players: on(g) and tools_on_site(g) == 0
+
+
+def reveal_marked(g, ctx) -> None:
+    """The topmost secret bearing the secret symbol is revealed and resolved at once; with none, nothing."""
+    s = g.s
+    p = _p(ctx)
+    iid = _marked_secret(g)
+    if iid is None:
+        g.event("secret-unavailable", marked=True)
+        return
+    g.move(iid, "secrets", "resolving-now")
+    g.event("secret", player=p, number=g.rules.secret_number(s["cards"][iid]), marked=True)
+    ctx.new.insert(0, {"k": "now", "card": iid, "player": p})
+
+
+def marked_op(position, args):
+    if position == "reward":
+        return reveal_marked
+    _unsupported("symbol:reveal-marked-secret", position)
+
+
 def token_only(sym):
     def factory(position, args):
         raise OpError(f"`{sym}` is printed on cult tool tokens, which the Cult Site plays itself; on a card it has "
@@ -355,6 +386,8 @@ OPS = {
     "symbol:place-card-on-cult-deck": place_on_cult_op,
     "symbol:swap-display-cards": swap_op,
     "symbol:destroy-this-card": destroy_op,
+    "symbol:cult-site-empty": empty_op,
+    "symbol:reveal-marked-secret": marked_op,
     "symbol:flip-token": token_only("symbol:flip-token"),
     "symbol:venerate-and-flip": token_only("symbol:venerate-and-flip"),
     "symbol:help-and-give-up": token_only("symbol:help-and-give-up"),
@@ -640,10 +673,8 @@ def use_tool(g, a: dict) -> None:
     elif what == "seek":  # twice in a row, no refill between
         s["queue"].insert(0, {"k": "seek", "player": p, "players": ctx.players, "n": n})
     elif what == "secret":
-        iid = _marked_secret(g)
-        g.move(iid, "secrets", "resolving-now")
-        g.event("secret", player=p, number=g.rules.secret_number(s["cards"][iid]), marked=True)
-        s["queue"].insert(0, {"k": "now", "card": iid, "player": p})
+        reveal_marked(g, ctx)
+        s["queue"][0:0] = ctx.new
     else:
         S.gain_resource(g, what, n, ctx)
     if gate and gate[0] == "help":

@@ -284,26 +284,13 @@ def hazard_op(position, args):
 
 
 def place_on_cult_op(position, args):
-    def queue(g, ctx):
-        p = _p(ctx)
-        ctx.new.append({"k": "to-cult-deck", "players": ctx.players or [p], "decider": p})
-
-    def can(g, ctx):
-        return on(g) and any(g.s["z"][f"deck/{q}"] for q in (ctx.players or [_p(ctx)]))
     if position == "reward":
         def run(g, ctx):
             if on(g):
-                queue(g, ctx)
+                p = _p(ctx)
+                ctx.new.append({"k": "to-cult-deck", "players": ctx.players or [p], "decider": p})
         run.usable = lambda g, ctx: on(g)
         return run
-    if position == "cost":
-        def pay(g, ctx, do):
-            if not can(g, ctx):
-                return False
-            if do:
-                queue(g, ctx)
-            return True
-        return pay
     _unsupported("symbol:place-card-on-cult-deck", position)
 
 
@@ -328,12 +315,6 @@ def destroy_op(position, args):
             g.event("destroyed", card=s["cards"][iid])
     if position == "reward":
         return act
-    if position == "cost":
-        def pay(g, ctx, do):
-            if do:
-                act(g, ctx)
-            return True
-        return pay
     _unsupported("symbol:destroy-this-card", position)
 
 

@@ -17,12 +17,13 @@ ENUMS: dict[str, tuple[str, ...]] = {
     "diet": ("carnivore", "herbivore"),
     "order": ("ornithischian", "sauropod", "theropod"),
     "placement": ("on farm", "with group"),
+    "pile": ("from deck", "from discard"),
     "die-color": ("purple", "teal", "yellow"),
 }
 
 ENUM_NOUNS = {
     "altar": "an altar", "back": "a card back", "mood": "a mood", "side": "a mission side", "diet": "a diet",
-    "order": "an order", "placement": "a placement", "die-color": "a specialty die colour",
+    "order": "an order", "placement": "a placement", "pile": "where the card comes from", "die-color": "a specialty die colour",
 }
 
 # Reference kinds: IR shape {"ref": kind, <field>: value}; `words` is the keyword written before the value.

@@ -40,6 +40,7 @@ RULES = {
 ALTARS = ("forest", "river", "mountain")  # the display, left to right
 ZONE = {a: f"altar-{a}" for a in ALTARS}
 CULT_DECK = 13
+BESIDE = ("card:pote/blood-sacrifice",)  # used beside an action once per turn (Cards Marked with *: Secrets)
 CULT_SECRETS = 9  # the secret cards marked with the Cult Site symbol (Card Overview; Additional Setup, step 5)
 BOARD = "board:cult-site"
 # The cult tool tokens as "The Cult Tool Tokens" states them: (first use, later use).
@@ -284,11 +285,15 @@ def hazard_op(position, args):
 
 
 def place_on_cult_op(position, args):
+    source = args.get("source") or "from deck"
+    if source not in ("from deck", "from discard"):
+        raise OpError("`symbol:place-card-on-cult-deck` takes its card from deck or from discard")
     if position == "reward":
         def run(g, ctx):
             if on(g):
                 p = _p(ctx)
-                ctx.new.append({"k": "to-cult-deck", "players": ctx.players or [p], "decider": p})
+                players = ["discard"] if source == "from discard" else (ctx.players or [p])
+                ctx.new.append({"k": "to-cult-deck", "players": players, "decider": p})
         run.usable = lambda g, ctx: on(g)
         return run
     _unsupported("symbol:place-card-on-cult-deck", position)
@@ -482,25 +487,33 @@ def auto_hazard(g, item) -> bool:
     return True
 
 
+def _source_zone(q) -> str:
+    return "discard-down" if q == "discard" else f"deck/{q}"
+
+
 def to_cult_actions(g, item):
+    """Any card of the deck (of the player or a helper, agreed between them), or of the face-down discard pile,
+    picked by its place: it goes unseen onto the cult deck."""
     d = item["decider"]
     out = []
     for q in item["players"]:
-        deck = g.s["z"][f"deck/{q}"]
-        for pos in range(len(deck)):
-            back = g.rules.back(g.s["cards"][deck[len(deck) - 1 - pos]])
+        pile = g.s["z"][_source_zone(q)]
+        for pos in range(len(pile)):
+            back = g.rules.back(g.s["cards"][pile[len(pile) - 1 - pos]])
+            where = "the face-down discard pile" if q == "discard" else f"P{q}'s deck"
             out.append({"type": "to-cult", "player": d, "from": q, "pos": pos,
-                        "label": f"P{d}: card {pos + 1} of P{q}'s deck ({back} back) onto the cult deck"})
+                        "label": f"P{d}: card {pos + 1} of {where} ({back} back) onto the cult deck"})
     return out
 
 
 def apply_to_cult(g, item, a):
     s = g.s
     s["queue"].pop(0)
-    deck = s["z"][f"deck/{a['from']}"]
-    iid = deck[len(deck) - 1 - a["pos"]]
-    g.move(iid, f"deck/{a['from']}", "cult-deck")  # on top, unseen and face down
-    g.event("onto-cult-deck", player=a["from"])
+    zone = _source_zone(a["from"])
+    pile = s["z"][zone]
+    iid = pile[len(pile) - 1 - a["pos"]]
+    g.move(iid, zone, "cult-deck")  # on top, unseen and face down
+    g.event("onto-cult-deck", source="discard" if a["from"] == "discard" else a["from"])
 
 
 def auto_to_cult(g, item) -> bool:
@@ -683,8 +696,11 @@ class CultData:
 
 # ------------------------------------------------------------------ the system
 def _check_cult(v, s, r):
-    if not isinstance(v, dict) or set(v) != {"altars", "flipped", "used", "seen", "developed", "seek_help", "stopped", "uses"}:
-        return "the cult state has altars, flipped, used, seen, developed, seek_help, stopped and uses"
+    if not isinstance(v, dict) or set(v) != {"altars", "flipped", "used", "seen", "developed", "seek_help", "stopped", "uses",
+                                              "beside_used"}:
+        return "the cult state has altars, flipped, used, seen, developed, seek_help, stopped, uses and beside_used"
+    if not isinstance(v["beside_used"], list) or not all(is_int(i) for i in v["beside_used"]):
+        return "cult `beside_used` lists card instances"
     if not isinstance(v["uses"], dict) or not all(k in r.cult.tools and is_int(n, 1) for k, n in v["uses"].items()):
         return "cult `uses` counts the uses of cult tool tokens"
     if not isinstance(v["altars"], dict) or set(v["altars"]) != set(ALTARS):
@@ -707,14 +723,16 @@ class CultSite(System):
     product = "product:pote"
     boards = (BOARD,)
     extra_skulls = 1   # the additional skull token: the sixth loses once the cult is developed
-    extra_types = ("cult-tool", "seek-help")
+    extra_types = ("cult-tool", "seek-help", "keep-beside", "beside")
     zones = (
         Zone("cult-deck", "shared", "backs", key="cult_deck"),
         *(Zone(ZONE[a], "shared", "backs", key=f"altar_{a}") for a in ALTARS),
+        Zone("beside", "player", "public", given="bottom-first"),
     )
     fields = (
         Field("cult", initial=lambda r, n: {"altars": {a: [] for a in ALTARS}, "flipped": [], "used": [], "seen": [],
-                                            "developed": False, "seek_help": False, "stopped": False, "uses": {}},
+                                            "developed": False, "seek_help": False, "stopped": False, "uses": {},
+                                            "beside_used": []},
               check=_check_cult),
     )
 
@@ -747,6 +765,13 @@ class CultSite(System):
 
     def prepare(self, rules) -> None:
         rules.cult = CultData(rules)
+        # Blood Sacrifice serves beside an action, once a turn, as often as one likes in a day: laid beside the
+        # group when it comes up, its option is offered from there (interpretation:pote-blood-sacrifice)
+        rules.cult.beside = {}
+        for cid in BESIDE:
+            if cid in rules.options:
+                rules.cult.beside[cid] = rules.options[cid]
+                rules.options[cid] = []
         # the box's 12 new base cards and the 9 secrets with the Cult Site symbol come with the board
         for group in next((p.get("card_groups") or [] for p in rules.bundle.get("products", [])
                            if p.get("id") == self.product), []):
@@ -796,8 +821,21 @@ class CultSite(System):
         return 1 if g.s["cult"]["developed"] else 0
 
     def resolve_extras(self, g, p) -> list[dict]:
-        from .base import helpers_of
-        return tool_actions(g, p, helpers_of(g, p), False)
+        from .base import affordable, helpers_of
+        s, r = g.s, g.rules
+        out = tool_actions(g, p, helpers_of(g, p), False)
+        chosen = s["z"][f"chosen/{p}"]
+        if chosen and s["cards"][chosen[0]] in r.cult.beside:
+            out.append({"type": "keep-beside", "player": p,
+                        "label": f"P{p}: lay {r.name(s['cards'][chosen[0]])} beside the group"})
+        for iid in s["z"][f"beside/{p}"]:
+            if iid in s["cult"]["beside_used"]:
+                continue
+            for o in r.cult.beside[s["cards"][iid]]:
+                if affordable(g, o, Ctx(p, helpers_of(g, p), iid, "day")):
+                    out.append({"type": "beside", "player": p, "card": iid, "option": o.index, "variant": o.variant,
+                                "label": f"P{p}: beside the action, use {r.name(s['cards'][iid])}: {o.text}"})
+        return out
 
     def help_extras(self, g, p) -> list[dict]:
         out = []
@@ -813,6 +851,23 @@ class CultSite(System):
         if a["type"] == "cult-tool":
             chosen = s["z"][f"chosen/{a['player']}"]
             use_tool(g, dict(a, card=chosen[0] if chosen else 0))
+            return
+        if a["type"] == "keep-beside":  # interpretation:pote-blood-sacrifice
+            from .base import finish
+            p = a["player"]
+            iid = s["z"][f"chosen/{p}"][0]
+            g.by = "rule:cult/star-secrets"
+            g.move(iid, f"chosen/{p}", f"beside/{p}")
+            g.event("placed", player=p, card=s["cards"][iid], to="beside")
+            finish(g, {"k": "finish", "player": p, "card": iid, "kind": "day"})
+            return
+        if a["type"] == "beside":
+            from .base import helpers_of, resolve_option
+            p, iid = a["player"], a["card"]
+            g.by = "rule:cult/star-secrets"
+            s["cult"]["beside_used"].append(iid)
+            opt = next(o for o in g.rules.cult.beside[s["cards"][iid]] if o.index == a["option"] and o.variant == a["variant"])
+            resolve_option(g, iid, opt, Ctx(p, helpers_of(g, p), iid, "beside"), {"k": "done"})
             return
         p = a["player"]
         g.by = "rule:cult/seek"
@@ -878,6 +933,7 @@ def on_turn(g, _payload) -> None:
     """A new turn: each cult tool may be used again, the help action may seek a place again, refilling resumes."""
     c = g.s["cult"]
     c["used"] = []
+    c["beside_used"] = []
     c["seek_help"] = False
     c["stopped"] = False
 
@@ -902,6 +958,9 @@ def run_altars(g):
     if wrong and not s["cult"]["developed"]:
         s["queue"].append({"k": "wound", "n": len(wrong), "players": list(range(s["players"])), "decider": 0,
                            "by": "rule:cult/night"})
+    for q in range(s["players"]):  # the day is over: what lay beside a group joins the open pile
+        s["z"]["discard-up"].extend(s["z"][f"beside/{q}"])
+        s["z"][f"beside/{q}"] = []
     for a in ALTARS:
         s["z"]["discard-down"].extend(s["z"][ZONE[a]])
         s["z"][ZONE[a]] = []
@@ -948,7 +1007,7 @@ class CultOps(System):
         Decision("develop-cult", {"player": "player"}, develop_actions, apply_develop, auto=auto_develop,
                  rule="rule:cult/develop"),
         Decision("hazard", {"player": "player"}, hazard_actions, apply_hazard, auto=auto_hazard, rule="rule:cult/other"),
-        Decision("to-cult-deck", {"players": "players", "decider": "player"}, to_cult_actions, apply_to_cult,
+        Decision("to-cult-deck", {"players": "list", "decider": "player"}, to_cult_actions, apply_to_cult,
                  auto=auto_to_cult, rule="rule:cult/star-secrets"),
         Decision("swap-display", {"player": "player"}, swap_actions, apply_swap, rule="rule:cult/star-secrets"),
         Decision("now", {"card": "card", "player": "player"}, now_actions, apply_now, rule="rule:cult/tools"),

@@ -82,3 +82,66 @@ def test_one_hundred_seeded_cult_site_games_keep_every_invariant(cult_bundle):
             assert all(v == 1 for t, v in g.s["tools"][q].items() if t.startswith("token:pote/"))
     assert results["unfinished"] <= 5, results
     assert {"altar-check", "refill", "seek-place", "ritual", "avoid-place", "cult-object"} <= seen, sorted(seen)
+
+
+def _with_token_symbols(bundle) -> dict:
+    """A copy whose crow token shows `venerate place and flip the token` (forest) and whose amulet shows `help and
+    give up cult token`: which printed token carries them is not stated, so the runtime reads it from the record."""
+    import copy
+
+    b = copy.deepcopy(bundle)
+    for t in b["tokens"]:
+        call = None
+        if t["id"] == "token:pote/crow":
+            call = {"node": "call", "symbol": "symbol:venerate-and-flip", "args": {"altar": "forest"}}
+        elif t["id"] == "token:pote/amulet":
+            call = {"node": "call", "symbol": "symbol:help-and-give-up", "args": {}}
+        if call:
+            t["options"] = [{"text": "", "ir": {"node": "option", "clauses": [
+                {"node": "clause", "kind": "cost", "position": "cost", "body": call}]}}]
+    return b
+
+
+def _given(g, p, tool, forest):
+    from runtime.games.paleo.cult_site import ZONE
+    s = g.s
+    s["phase"], s["step"] = "day", "resolve"
+    for q in range(s["players"]):
+        s["tools"][q] = {}
+    s["tools"][p][tool] = 1
+    for a, st in s["cult"]["altars"].items():
+        s["cult"]["altars"][a] = [t for t in st if t != tool]
+    top = next(i for i in s["z"]["cult-deck"] if g.rules.back(s["cards"][i]) == forest)
+    old = s["z"][ZONE["forest"]]
+    s["z"]["cult-deck"].remove(top)
+    s["z"]["cult-deck"].extend(old)
+    s["z"][ZONE["forest"]] = [top]
+
+
+def test_a_token_with_venerate_and_flip_needs_its_altar(cult_bundle):
+    b = _with_token_symbols(cult_bundle)
+    for back, usable in (("forest", True), ("river", False)):
+        g = Game.new(b, scenario=None, players=1, seed=3, boards=CULT)
+        g.apply(next(a for a in g.legal_actions() if a["type"] == "choose"))
+        _given(g, 0, "token:pote/crow", back)
+        g._legal = None
+        uses = [a for a in g.legal_actions() if a.get("type") == "cult-tool" and a["tool"] == "token:pote/crow"]
+        assert bool(uses) == usable, (back, uses)
+
+
+def test_a_token_with_help_and_give_up_spends_the_help_action(cult_bundle):
+    b = _with_token_symbols(cult_bundle)
+    g = Game.new(b, scenario=None, players=1, seed=3, boards=CULT)
+    g.apply(next(a for a in g.legal_actions() if a["type"] == "choose"))
+    _given(g, 0, "token:pote/amulet", "forest")
+    g._legal = None
+    chosen = g.s["z"]["chosen/0"][0]
+    assert not g.rules.is_danger(g.s["cards"][chosen])  # seed 3 reveals Forest Glade: the help action is free
+    assert not [a for a in g.legal_actions() if a.get("type") == "cult-tool" and a["tool"] == "token:pote/crow"]
+    uses = [a for a in g.legal_actions() if a.get("type") == "cult-tool" and a["tool"] == "token:pote/amulet"]
+    assert uses
+    stone = g.s["res"].get("stone", 0)
+    g.apply(uses[0])
+    assert g.s["res"].get("stone", 0) == stone + 1
+    assert "token:pote/amulet" not in g.s["tools"][0]  # given up at once
+    assert chosen in g.s["z"]["discard-up"] or g.s["step"] != "resolve"

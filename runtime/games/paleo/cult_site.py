@@ -354,6 +354,47 @@ def marked_op(position, args):
     _unsupported("symbol:reveal-marked-secret", position)
 
 
+def obtained_op(position, args):
+    """Obtained <cult tool>: that cult tool came into a group at some point of the game (Dance Spectacle)."""
+    tool = args.get("tool")
+    name = tool.split(":")[-1].split("/")[-1] if isinstance(tool, str) else None
+    if name not in CULT_TOOLS:
+        raise OpError("`symbol:obtained` names a cult tool: " + ", ".join(CULT_TOOLS))
+    if position == "requirement":
+        def check(need):
+            need["obtained:" + name] = 1
+        return check
+    _unsupported("symbol:obtained", position)
+
+
+def _obtained_need(g, name, n, players) -> bool:
+    if not on(g):
+        return False
+    return any(g.rules.cult.tools.get(t) == name for t in g.s["cult"]["seen"])
+
+
+S.NEED_CHECKS["obtained"] = _obtained_need
+
+
+def dream_other_op(position, args):
+    """Another player than the resolving one has a dream as this turn's revealed card (Dream Interpretation)."""
+    if position == "requirement":
+        def check(need):
+            need["dream-other:any"] = 1
+        return check
+    _unsupported("symbol:dream-revealed-by-another", position)
+
+
+def _dream_other_need(g, what, n, players) -> bool:
+    """Read from this turn's reveal: the dream's player may have helped meanwhile and need not give it up."""
+    if not on(g) or not players:
+        return False
+    return any(q != players[0] for q in g.s["cult"]["dreamers"])
+
+
+S.NEED_CHECKS["dream-other"] = _dream_other_need
+
+
 def token_only(sym):
     def factory(position, args):
         raise OpError(f"`{sym}` is printed on cult tool tokens, which the Cult Site plays itself; on a card it has "
@@ -374,6 +415,8 @@ OPS = {
     "symbol:destroy-this-card": destroy_op,
     "symbol:cult-site-empty": empty_op,
     "symbol:reveal-marked-secret": marked_op,
+    "symbol:obtained": obtained_op,
+    "symbol:dream-revealed-by-another": dream_other_op,
     "symbol:flip-token": token_only("symbol:flip-token"),
     "symbol:venerate-and-flip": token_only("symbol:venerate-and-flip"),
     "symbol:help-and-give-up": token_only("symbol:help-and-give-up"),
@@ -697,8 +740,10 @@ class CultData:
 # ------------------------------------------------------------------ the system
 def _check_cult(v, s, r):
     if not isinstance(v, dict) or set(v) != {"altars", "flipped", "used", "seen", "developed", "seek_help", "stopped", "uses",
-                                              "beside_used"}:
+                                              "beside_used", "dreamers"}:
         return "the cult state has altars, flipped, used, seen, developed, seek_help, stopped, uses and beside_used"
+    if not isinstance(v["dreamers"], list) or not all(is_int(i) for i in v["dreamers"]):
+        return "cult `dreamers` lists seats"
     if not isinstance(v["beside_used"], list) or not all(is_int(i) for i in v["beside_used"]):
         return "cult `beside_used` lists card instances"
     if not isinstance(v["uses"], dict) or not all(k in r.cult.tools and is_int(n, 1) for k, n in v["uses"].items()):
@@ -732,14 +777,14 @@ class CultSite(System):
     fields = (
         Field("cult", initial=lambda r, n: {"altars": {a: [] for a in ALTARS}, "flipped": [], "used": [], "seen": [],
                                             "developed": False, "seek_help": False, "stopped": False, "uses": {},
-                                            "beside_used": []},
+                                            "beside_used": [], "dreamers": []},
               check=_check_cult),
     )
 
     def __init__(self):
         self.steps = (Step("altars", "night", run_altars, before="new-day", rule="rule:cult/night"),)
         self.listeners = (
-            Listener("reveal", on_turn, when="before"),
+            Listener("reveal", on_turn),
             Listener("resolved", on_resolved),
             Listener("tool-spent", on_tool_spent),
         )
@@ -936,6 +981,14 @@ def on_turn(g, _payload) -> None:
     c["beside_used"] = []
     c["seek_help"] = False
     c["stopped"] = False
+    on_revealed(g, _payload)
+
+
+def on_revealed(g, _payload) -> None:
+    """Who revealed a dream card this turn (Dream Interpretation asks for another player's)."""
+    s = g.s
+    s["cult"]["dreamers"] = [q for q in range(s["players"])
+                             if any(g.rules.back(s["cards"][i]) == "dream" for i in s["z"][f"chosen/{q}"])]
 
 
 def on_tool_spent(g, payload) -> None:

@@ -18,7 +18,7 @@ from itertools import product
 from .errors import OpError
 
 POSITION = {"require": "requirement", "cost": "cost", "suffer": "negative", "reward": "reward"}
-TRIGGERS = ("night", "revealed", "on")
+TRIGGERS = ("night", "blue", "revealed", "on")
 MAX_VARIANTS = 24
 
 

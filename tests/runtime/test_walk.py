@@ -187,10 +187,6 @@ REFUSED_NODE_IR = {
     "clause:reward:everyone": {"node": "option", "clauses": [
         {"node": "clause", "kind": "reward", "position": "reward", "everyone": True,
          "body": {"node": "call", "symbol": "symbol:food", "args": {"n": 1}}}]},
-    # module W's night actions: played once star cards are
-    "trigger:blue": {"node": "option", "trigger": {"kind": "blue"}, "clauses": [
-        {"node": "clause", "kind": "reward", "position": "reward",
-         "body": {"node": "call", "symbol": "symbol:food", "args": {"n": 1}}}]},
 }
 
 

@@ -662,8 +662,9 @@ def finish(g, fin: dict, ignored: bool = False) -> None:
             to = fin.get("to")  # where an option sent the card itself (captured into the stable, kept with the group)
             zone = g.layout.zone.get((to or "").split("/")[0])
             if zone is not None and to == (zone.name if zone.scope == "shared" else f"{zone.name}/{p}"):
+                g.event("placed", player=p, card=s["cards"][iid], to=zone.name)  # named while still face up
                 g.move(iid, f"chosen/{p}", to)
-                g.event("placed", player=p, card=s["cards"][iid], to=zone.name)
+                g.bus("after", "placed", (p, iid, zone.name))
             else:
                 dst = f"night/{p}" if (g.rules.has_moon(s["cards"][iid]) and not ignored) else "discard-up"
                 g.move(iid, f"chosen/{p}", dst)

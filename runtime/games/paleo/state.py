@@ -277,6 +277,10 @@ def join_person(g, p: int, ctx) -> None:
 def reveal_secret(g, number: int, ctx: Ctx) -> None:
     """The next secret with that number, searched from the top of the stack: copies with the same back
     stay where they are (Path of the Elders' identical backs; one match is the same with a single copy)."""
+    for sys_ in g.layout.systems:  # a system that places this secret itself (module X: the sun symbol)
+        take = getattr(sys_, "reveal_secret", None)
+        if take is not None and take(g, number, ctx):
+            return
     p = ctx.player if ctx.player is not None else 0
     z = g.s["z"]
     num = g.rules.secret_number

@@ -83,7 +83,7 @@ def _zone_of(g, iid) -> str | None:
     z = g.s["z"]
     if iid is None:
         return None
-    if iid in z["sun"]:
+    if iid in z.get("sun", ()):
         return "sun"
     for p in range(g.s["players"]):
         for part in WITH_GROUP:
@@ -271,7 +271,7 @@ def _admirer_night(g, ctx) -> None:
     """1 stone while a Gilga the Great lies face up at the sun symbol; otherwise 1 food is given up (as far as
     there is any) and the card goes to the open discard pile (interpretation:pote-admirer-night)."""
     s = g.s
-    if any(s["cards"][i] == GILGA for i in s["z"]["sun"]):
+    if any(s["cards"][i] == GILGA for i in s["z"].get("sun", ())):
         S.gain_resource(g, "stone", 1, ctx)
         return
     S.lose_resource(g, "food", min(1, s["res"].get("food", 0)), ctx)
@@ -337,6 +337,20 @@ def _clear_sun_help(g, _payload) -> None:
     g.s["sun_help"] = {}
 
 
+class WhiteHandsOps(System):
+    """Module X's symbols and the decisions they queue, on in every Paleo game (a card of another module may
+    show them); the sun-over-horizon symbol and the starred cards come with the module."""
+
+    name = "pote-x-ops"
+    ops = OPS
+    decisions = (
+        Decision("discard-this", {"card": "card", "player": "player"}, auto=auto_discard_this,
+                 rule="rule:pote-x/discard-card"),
+        Decision("footprint", {"player": "player", "card": "card", "helpers": "players"}, auto=auto_footprint,
+                 rule="rule:pote-x/footprints"),
+    )
+
+
 class WhiteHands(System):
     """Module X: its setup, symbols, starred cards and the secrets that go to the sun-over-horizon symbol."""
 
@@ -345,14 +359,9 @@ class WhiteHands(System):
     fields = (Field("sun_help", initial=lambda r, n: {}, check=_check_sun_help),)
     resolving_zones = ("sun",)
     extra_types = ("sun-help", "sun-resolve", "fighter")
-    ops = OPS
 
     def __init__(self):
         self.decisions = (
-            Decision("discard-this", {"card": "card", "player": "player"}, auto=auto_discard_this,
-                     rule="rule:pote-x/discard-card"),
-            Decision("footprint", {"player": "player", "card": "card", "helpers": "players"}, auto=auto_footprint,
-                     rule="rule:pote-x/footprints"),
             Decision("wound-one", {"n": "count", "players": "players", "decider": "player"}, wound_one_actions,
                      apply_wound_one, auto_wound_one, rule="rule:pote-x/quack"),
             Decision("sun-card", {"card": "card", "player": "player?", "helpers": "players", "night": "bool"},
@@ -370,9 +379,10 @@ class WhiteHands(System):
         wanted = {n for n in mod.get("secrets") or () if isinstance(n, int)}
         for cid in sorted(rules.cards):
             c = rules.cards[cid]
+            num = rules.secret_number(cid)
             if c.get("game") == rules.game_id and c.get("kind") == "secret" and c.get("module") is None \
-                    and c.get("product") == mod.get("product") and c.get("number") in wanted:
-                have = rules.secret_cards.setdefault(c["number"], [])
+                    and c.get("product") == mod.get("product") and num in wanted:
+                have = rules.secret_cards.setdefault(num, [])
                 if cid not in have:
                     have.append(cid)
         rules.pote_trap = next((c for c in rules.support["ideas"] if _named(rules.cards[c], TRAP_NAMES)), None)
@@ -382,7 +392,7 @@ class WhiteHands(System):
         add_extra_tokens(rules)
         rules.pote_sun = {}
         for cid in (GILGA, WRATH):
-            num = (rules.cards.get(cid) or {}).get("number")
+            num = rules.secret_number(cid) if cid in rules.cards else None
             if not isinstance(num, int):
                 missing.append(f"{cid}: its secret number is not given, so revealing it cannot be played "
                                "(interpretation:pote-gilga-numbers)")
@@ -458,8 +468,9 @@ class WhiteHands(System):
             return
         g.move(iid, "ideas", "workbench")
         rng.shuffle(s["z"]["ideas"])
-        g.by = "rule:pote-x/setup"
+        by, g.by = g.by, "rule:pote-x/setup"
         g.event("idea", card=trap, setup=True)
+        g.by = by
 
     # ------------------------------------------------------------------ revealing secrets 38 and 66
     def reveal_secret(self, g, number, ctx) -> bool:
@@ -471,7 +482,7 @@ class WhiteHands(System):
             return False
         by = g.by
         g.by = "rule:pote-x/gilga" if cid == GILGA else "rule:pote-x/wrath"
-        iid = next((i for i in s["z"]["secrets"] if r.cards[s["cards"][i]].get("number") == number), None)
+        iid = next((i for i in reversed(s["z"]["secrets"]) if r.secret_number(s["cards"][i]) == number), None)
         if iid is None:
             g.event("secret-again", number=number)
             S.add_skulls(g, 1, f"secret {number} revealed again")
@@ -484,42 +495,53 @@ class WhiteHands(System):
         return True
 
     # ------------------------------------------------------------------ what a resolving player may do besides
+    def help_extras(self, g, p) -> list[dict]:
+        """Gilga's Wrath at the sun symbol, for a player free to help (interpretation:pote-wrath-joint-help):
+        spend the help action joining in, or resolving one of its actions with everyone who joined in this turn."""
+        from .base import affordable, opt_action
+        s, r = g.s, g.rules
+        out = []
+        for iid in s["z"]["sun"]:
+            cid = s["cards"][iid]
+            if cid != WRATH:
+                continue
+            joined = s["sun_help"].get(str(iid), [])
+            out.append({"type": "sun-help", "player": p, "card": iid,
+                        "label": f"P{p}: spend the help action on {r.name(cid)} at the sun symbol (join in)"})
+            ctx = Ctx(p, list(joined), iid, "day")
+            with_ = ", ".join(f"P{h}" for h in joined) or "no one else"
+            for o in r.options.get(cid, []):
+                if o.trigger is None and not o.negative and not o.help and affordable(g, o, ctx):
+                    a = opt_action(g, p, cid, o, f"P{p}: with the help action, resolve {r.name(cid)} with {with_}: "
+                                                 f"action {o.index + 1}: {o.text}")
+                    a.update(type="sun-resolve", card=iid)
+                    out.append(a)
+        return out
+
     def resolve_extras(self, g, p) -> list[dict]:
+        """Resistance Fighter: the action of a Gilga the Great at the sun symbol instead of one of its own
+        (interpretation:pote-resistance-fighter)."""
         from .anb_modules import _free_to_act
         from .base import affordable, helpers_of, opt_action
         s, r = g.s, g.rules
-        if not _free_to_act(g, p):
+        if s["cards"][s["z"][f"chosen/{p}"][0]] != FIGHTER or not _free_to_act(g, p):
             return []
         out = []
-        chosen = s["z"][f"chosen/{p}"][0]
         for iid in s["z"]["sun"]:
             cid = s["cards"][iid]
-            if cid == WRATH:
-                # interpretation:pote-wrath-joint-help: spend the help action on it, joining the players who did
-                joined = s["sun_help"].get(str(iid), [])
-                out.append({"type": "sun-help", "player": p, "card": iid,
-                            "label": f"P{p}: spend the help action on {r.name(cid)} at the sun symbol (join in)"})
-                ctx = Ctx(p, list(joined), iid, "day")
-                with_ = ", ".join(f"P{h}" for h in joined) or "no one else"
-                for o in r.options.get(cid, []):
-                    if o.trigger is None and not o.negative and not o.help and affordable(g, o, ctx):
-                        a = opt_action(g, p, cid, o, f"P{p}: with the help action, resolve {r.name(cid)} with {with_}: "
-                                                     f"action {o.index + 1}: {o.text}")
-                        a.update(type="sun-resolve", card=iid)
-                        out.append(a)
-            elif cid == GILGA and s["cards"][chosen] == FIGHTER:
-                # Resistance Fighter: Gilga the Great's action instead of one of its own (interpretation:pote-resistance-fighter)
-                ctx = Ctx(p, helpers_of(g, p), iid, "day")
-                for o in r.options.get(cid, []):
-                    if o.trigger is None and not o.negative and not o.help and affordable(g, o, ctx):
-                        a = opt_action(g, p, cid, o, f"P{p}: {r.name(FIGHTER)}: instead, the action of {r.name(cid)}: "
-                                                     f"action {o.index + 1}: {o.text}")
-                        a.update(type="fighter", card=iid)
-                        out.append(a)
+            if cid != GILGA:
+                continue
+            ctx = Ctx(p, helpers_of(g, p), iid, "day")
+            for o in r.options.get(cid, []):
+                if o.trigger is None and not o.negative and not o.help and affordable(g, o, ctx):
+                    a = opt_action(g, p, cid, o, f"P{p}: {r.name(FIGHTER)}: instead, the action of {r.name(cid)}: "
+                                                 f"action {o.index + 1}: {o.text}")
+                    a.update(type="fighter", card=iid)
+                    out.append(a)
         return out
 
     def apply_extra(self, g, a) -> None:
-        from .base import helpers_of, resolve_option
+        from .base import helpers_of, resolve_option, spend_help
         s, r = g.s, g.rules
         p = a["player"]
         chosen = s["z"][f"chosen/{p}"][0]
@@ -533,20 +555,17 @@ class WhiteHands(System):
                            {"k": "finish", "player": p, "card": chosen, "kind": "day"})
             return
         g.by = "rule:pote-x/wrath"
+        spend_help(g, p, r.name(s["cards"][iid]))  # the revealed card goes as when helping
+        fin = {"k": "finish", "player": p, "card": chosen, "kind": "help"}
         if t == "sun-help":
-            g.move(chosen, f"chosen/{p}", "discard-up")  # spent as a help action: the card goes as when helping
-            s["done"][p] = True
-            for h in range(s["players"]):
-                if s["helping"][h] == p:
-                    s["helping"][h] = None
             s["sun_help"].setdefault(str(iid), []).append(p)
             g.event("sun-help", player=p, card=s["cards"][iid], joined=list(s["sun_help"][str(iid)]))
+            s["queue"].insert(0, fin)
             return
         joined = s["sun_help"].pop(str(iid), [])
         opt = r.option(s["cards"][iid], a["option"], a.get("variant", 0))
         g.event("sun-resolve", player=p, card=s["cards"][iid], helpers=joined)
-        resolve_option(g, iid, opt, Ctx(p, joined, iid, "day"),
-                       {"k": "finish", "player": p, "card": chosen, "kind": "day", "to": "discard-up"})
+        resolve_option(g, iid, opt, Ctx(p, joined, iid, "day"), fin)
 
     # ------------------------------------------------------------------ invariants, observation, rule-test view
     def invariants(self, g) -> list[str]:
@@ -573,4 +592,4 @@ class WhiteHands(System):
         out["sun_helpers"] = sorted(h for v in g.s["sun_help"].values() for h in v)
 
 
-SYSTEMS = (WhiteHands,)
+SYSTEMS = (WhiteHandsOps, WhiteHands)

@@ -1,0 +1,197 @@
+"""Module X (Revenge of the White Hands) on the hand-written pack: seeded full games with every invariant after every
+action and JSON round trips, the footprint requirement on hand-built IR (its symbol may not be in the bundle yet),
+and the refusals the module names."""
+
+from __future__ import annotations
+
+import copy
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from runtime import Game, NotPlayable
+from runtime.core.invariants import check
+from runtime.games.paleo import white_hands as WH
+from runtime.policies import POLICIES
+from runtime.ruletests import RuleTestFailure, run_test
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tests" / "packs"))
+
+import synthetic_bundle  # noqa: E402
+
+PACKS = ["synthetic-base", "base-modules", "pote-x"]
+MODULES = ["module:paleo/I", "module:pote/X"]
+GAMES = 40
+X = "card:synthetic/pote-x-"
+C = "card:synthetic/"
+
+pytestmark = pytest.mark.games
+
+
+@pytest.fixture(scope="module")
+def xb() -> dict:
+    return synthetic_bundle.build(packs=PACKS)
+
+
+def _with_option(bundle: dict, cid: str, index: int, text: str, ir: dict) -> dict:
+    b = copy.deepcopy(bundle)
+    card = next(c for c in b["cards"] if c["id"] == cid)
+    card["options"][index] = {"text": text, "ir": ir}
+    return b
+
+
+def _call(position: str, symbol: str, args: dict | None = None) -> dict:
+    kind = {"requirement": "require", "reward": "reward", "negative": "suffer"}[position]
+    return {"node": "clause", "kind": kind, "position": position,
+            "body": {"node": "call", "symbol": symbol, "args": args or {}}}
+
+
+def _round_trip(bundle):
+    def after(g):
+        check(g)
+        if g.is_terminal() or (g.s["phase"] == "night" and g.s["step"] == "feeding"):
+            text = g.to_json()
+            g2 = Game.from_json(bundle, text)
+            assert g2.to_json() == text, "a JSON round trip changed the state"
+            return g2
+        return g
+    return after
+
+
+def test_seeded_games_with_module_x_keep_every_invariant(xb):
+    after = _round_trip(xb)
+    results: Counter = Counter()
+    seen: Counter = Counter()
+    nights = 0
+    for seed in range(GAMES):
+        players, policy = 1 + seed % 4, ("random", "greedy")[seed // 4 % 2]
+        g = Game.new(xb, modules=MODULES, players=players, seed=seed)
+        pol = POLICIES[policy](seed)
+        while not g.is_terminal():
+            g.apply(pol(g))
+            g = after(g)
+        results[g.outcome["result"]] += 1
+        nights += g.s["nights"]
+        seen.update({e["t"] for e in g.log})
+    assert results["unfinished"] <= GAMES // 10, results
+    assert nights > GAMES, "the games hardly reach a night"
+    # module X's own rules come up in these games, not only its setup
+    for t in ("discard-card", "footprint-revealed", "secret", "secret-again", "sun-help"):
+        assert seen[t], f"no game logged `{t}`"
+
+
+def test_the_sun_symbol_and_joint_help_are_public_and_survive_a_save(xb):
+    g = Game.new(xb, modules=MODULES, players=3, seed=5)
+    wrath = next(i for i in g.s["z"]["secrets"] if g.s["cards"][i] == WH.WRATH)
+    g.move(wrath, "secrets", "sun")
+    for p, cid in enumerate((C + "ford", C + "berry-bushes", C + "cave-mouth")):  # cards that leave them free to help
+        iid = next(i for z, ids in g.s["z"].items() if z.startswith("deck/") for i in ids if g.s["cards"][i] == cid)
+        g.s["z"][next(z for z, ids in g.s["z"].items() if iid in ids)].remove(iid)
+        g.s["z"][f"deck/{p}"].append(iid)
+    g._legal = None
+    for p in range(3):
+        g.apply(next(a for a in g.legal_actions(p) if a["type"] == "choose" and a["card"] == 0))
+    assert g.s["step"] == "resolve"
+    joins = [a for a in g.legal_actions() if a["type"] == "sun-help"]
+    assert joins, "a player free to help may spend the help action on Gilga's Wrath"
+    g.apply(joins[0])
+    check(g)
+    obs = g.observation(1)
+    assert obs["sun"] == [WH.WRATH] and obs["sun_help"] == {str(wrath): [joins[0]["player"]]}
+    assert Game.from_json(xb, g.to_json()).to_json() == g.to_json()
+    bad = json.loads(g.to_json())
+    bad["sun_help"] = {str(wrath): [9]}
+    with pytest.raises(Exception, match="joint help at the sun symbol"):
+        Game.from_json(xb, json.dumps(bad))
+
+
+def _footprint_test(given: dict, actions: list, expect: dict, players: int = 1) -> dict:
+    return {"format": 2, "name": "no footprint card", "rulebook": "001_5f1e4d8bf7e7ff1a.txt",
+            "section": ["Cards Marked with *", "Revenge of the White Hands"], "rules": ["module:pote/X#footprints"],
+            "content": {"modules": MODULES}, "players": players, "seed": 1, "given": given, "actions": actions,
+            "expect": expect}
+
+
+GUARD = {"node": "option", "clauses": [_call("requirement", "symbol:no-footprint-card"),
+                                      {"node": "clause", "kind": "reward", "position": "reward",
+                                       "body": {"node": "call", "symbol": "symbol:food", "args": {"n": 2}}}]}
+NAP = "card:pote/midday-nap"
+NAP_DECK = [NAP, C + "ford", C + "berry-bushes", C + "rock-face"]
+
+
+@pytest.fixture(scope="module")
+def guarded(xb) -> dict:
+    """Midday Nap's synthetic action guarded by `require no footprint card` (written as IR: the symbol's record
+    may not be in the bundle yet)."""
+    return _with_option(xb, NAP, 1, "require no footprint card -> 2 food", GUARD)
+
+
+def test_no_footprint_card_is_met_with_none_in_the_deck(guarded):
+    run_test(_footprint_test(
+        {"decks": {"0": NAP_DECK}, "res": {"food": 0}, "groups": {"0": [C + "hunter", C + "gatherer"]}},
+        [{"type": "choose", "player": 0, "card": 0, "order": [1, 2]}, {"type": "option", "player": 0, "option": 1}],
+        {"state": {"res": {"food": 2}}}), guarded)
+
+
+def test_a_footprint_card_in_the_own_deck_closes_the_action(guarded):
+    run_test(_footprint_test(
+        {"decks": {"0": NAP_DECK + [X + "tracks"]}, "res": {"food": 0}, "groups": {"0": [C + "hunter", C + "gatherer"]}},
+        [{"type": "choose", "player": 0, "card": 0, "order": [1, 2], "as": "chosen"},
+         {"type": "option", "player": 0, "option": 1, "illegal": True}],
+        {"legal": {"includes": [{"type": "option", "player": 0, "option": 0}],
+                   "excludes": [{"type": "option", "player": 0, "option": 1}]}}), guarded)
+
+
+def test_a_footprint_card_in_a_helpers_deck_closes_the_action(guarded):
+    given = {"decks": {"0": NAP_DECK, "1": [C + "ford", X + "ambush"]}, "res": {"food": 0},
+             "groups": {"0": [C + "hunter", C + "gatherer"], "1": [C + "climber", C + "scout"]}}
+    choose = [{"type": "choose", "player": 0, "card": 0, "order": [1, 2]}, {"type": "choose", "player": 1, "card": 0}]
+    run_test(_footprint_test(given, choose + [{"type": "option", "player": 0, "option": 1},
+                                              {"type": "ignore", "player": 1}],
+                             {"state": {"res": {"food": 2}}}, players=2), guarded)
+    run_test(_footprint_test(given, choose + [{"type": "help", "player": 1, "target": 0},
+                                              {"type": "option", "player": 0, "option": 1, "illegal": True}],
+                             {"legal": {"excludes": [{"type": "option", "player": 0, "option": 1}]}}, players=2), guarded)
+    with pytest.raises(RuleTestFailure):  # the same test fails when the guard is not checked against the helper
+        run_test(_footprint_test(given, choose + [{"type": "help", "player": 1, "target": 0},
+                                                  {"type": "option", "player": 0, "option": 1, "illegal": True}],
+                                 {"legal": {"excludes": [{"type": "option", "player": 0, "option": 1}]}}, players=2),
+                 _with_option(guarded, NAP, 1, "-> 2 food", {"node": "option", "clauses": GUARD["clauses"][1:]}))
+
+
+def test_a_game_without_a_trap_idea_is_not_playable_naming_it(xb):
+    b = copy.deepcopy(xb)
+    b["cards"] = [c for c in b["cards"] if c["id"] != "card:paleo/trap"]
+    with pytest.raises(NotPlayable) as exc:
+        Game.new(b, modules=MODULES, players=2, seed=0)
+    assert any('idea card "Trap"' in f for f in exc.value.facts), exc.value.facts
+
+
+def test_reveal_footprint_card_outside_a_day_card_is_refused(xb):
+    ir = {"node": "option", "trigger": {"kind": "night"},
+          "clauses": [_call("negative", "symbol:reveal-footprint-card")]}
+    b = _with_option(xb, X + "hand-scout", 1, "at night: suffer reveal footprint card", ir)
+    with pytest.raises(NotPlayable) as exc:
+        Game.new(b, modules=MODULES, players=2, seed=0)
+    assert any("reveal footprint card" in f and "hand-scout" in f for f in exc.value.facts), exc.value.facts
+
+
+def test_the_extra_tokens_join_once_with_module_w_and_x(xb):
+    g = Game.new(xb, modules=MODULES, players=2, seed=0)
+    r = g.rules
+    torch = r.tool_id("torch")
+    assert r.tool_stock[torch] == 7
+    WH.add_extra_tokens(r)
+    assert r.tool_stock[torch] == 7
+    assert r.tool_id("trap") not in r.tool_stock  # traps stay unlimited (interpretation:pote-extra-tokens)
+    assert sum(g.s["tools"][p].get(torch, 0) for p in range(2)) + g.s["supply"][torch] == 7
+
+
+def test_module_x_is_off_without_its_module(xb):
+    g = Game.new(xb, modules=["module:paleo/I"], players=2, seed=0)
+    assert "sun" not in g.s["z"] and g.rules.tool_stock[g.rules.tool_id("torch")] == 5
+    assert "card:paleo/trap" not in [g.s["cards"][i] for i in g.s["z"]["workbench"]]

@@ -7,9 +7,9 @@ played here from its text (cited by `RULES`), where the content's option strings
 open are the interpretation records named where they are played. What neither says (the faces of the secrets, the
 mission card) comes from content or the game is not playable, naming it.
 
-Not said by the effect language and therefore not played: the white-hand symbol. Cards carrying it have the mark
-`white-hand` (`is_white_hand`), but no requirement, title predicate or count of the language refers to a mark, so a
-text about white-hand cards (the mission card's, whose face is unknown) cannot be written yet.
+Not said by the effect language and therefore not played: the white-hand symbol. Cards printed with it carry the
+mark `white-hand`, but no requirement, title predicate or count of the language refers to a mark, so a text about
+white-hand cards (the mission card's, whose face is unknown) cannot be written yet.
 """
 
 from __future__ import annotations
@@ -46,11 +46,6 @@ FOOTPRINT = "footprint"
 TRAP_NAMES = ("trap", "falle")
 EXTRA_TOKENS = ("torch", "trap")  # the product's extra tokens of these kinds join the others with module W or X
 WITH_GROUP = ("chosen", "night", "kept")  # where a card lies with a group (`kept` is A New Beginning's)
-
-
-def is_white_hand(rules, cid: str) -> bool:
-    """A card printed with the white-hand symbol (the mark `white-hand`): what a text about that symbol means."""
-    return "white-hand" in ((rules.cards.get(cid) or {}).get("marks") or ())
 
 
 def is_footprint(rules, cid: str) -> bool:
@@ -456,6 +451,9 @@ class WhiteHands(System):
         rules.variants[ADMIRER] = {}
         for o in opts:
             rules.variants[ADMIRER][o.index] = rules.variants[ADMIRER].get(o.index, 0) + 1
+        paid = [o for o in opts if o.trigger is None and "symbol:help" in (sym for sym, _ in o.costs)]
+        if paid:  # the rules index options paid with a help action before the systems prepare
+            rules.help_paid[ADMIRER] = paid
 
     # ------------------------------------------------------------------ setup
     def arrange(self, g, rng, explo) -> None:

@@ -28,7 +28,6 @@ STARRED = ["Cards Marked with *", "Revenge of the White Hands"]
 SECRETS = ["Cards Marked with *", "Secrets"]
 RULES = {
     "rule:pote-x/setup": (P, HEAD),
-    "rule:pote-x/extra-tokens": (P, ["Overview and Components", "Card Overview"]),
     "rule:pote-x/discard-card": (P, HEAD),
     "rule:pote-x/footprints": (P, STARRED),
     "rule:pote-x/quack": (P, STARRED),
@@ -345,6 +344,15 @@ class WhiteHandsOps(System):
                  rule="rule:pote-x/footprints"),
     )
 
+    def prepare(self, rules) -> None:
+        for cid, opts in sorted(rules.options.items()):
+            kind = rules.cards[cid].get("kind")
+            for o in opts:
+                if "symbol:reveal-footprint-card" in o.symbols and (o.trigger is not None or kind == "mission"
+                                                                     or cid in (GILGA, WRATH)):
+                    rules.missing.append(f"{cid}: option {o.index + 1}: `reveal footprint card` is played only as the "
+                                         "negative action of a card revealed by day")
+
 
 class WhiteHands(System):
     """Module X: its setup, symbols, starred cards and the secrets that go to the sun-over-horizon symbol."""
@@ -396,14 +404,6 @@ class WhiteHands(System):
         return []
 
     def prepare(self, rules) -> None:
-        missing = rules.missing
-        for cid, opts in sorted(rules.options.items()):
-            kind = rules.cards[cid].get("kind")
-            for o in opts:
-                if "symbol:reveal-footprint-card" in o.symbols and (o.trigger is not None or kind == "mission"
-                                                                     or cid in (GILGA, WRATH)):
-                    missing.append(f"{cid}: option {o.index + 1}: `reveal footprint card` is played only as the negative "
-                                   "action of a card revealed by day")
         for o in rules.options.get(QUACK, ()):
             if o.trigger == "night":
                 counts = [_n(args) for pos, sym, args in o.calls if sym == "symbol:wound" and pos == "negative"]

@@ -13,7 +13,7 @@ import pytest
 
 from runtime import Game, NotPlayable
 from runtime.core.invariants import check
-from runtime.games.paleo import white_hands as WH
+from runtime.games.paleo import star_cards, white_hands as WH
 from runtime.policies import POLICIES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -129,7 +129,7 @@ def test_the_extra_tokens_join_once_with_module_w_and_x(xb):
     r = g.rules
     torch = r.tool_id("torch")
     assert r.tool_stock[torch] == 7
-    WH.add_extra_tokens(r)
+    star_cards.add_extra_tokens(r)
     assert r.tool_stock[torch] == 7
     assert r.tool_id("trap") not in r.tool_stock  # traps stay unlimited (interpretation:pote-extra-tokens)
     assert sum(g.s["tools"][p].get(torch, 0) for p in range(2)) + g.s["supply"][torch] == 7

@@ -19,6 +19,7 @@ import copy
 from ...core import Decision, Field, Listener, Option, OpError, System, Zone, compile_option
 from . import state as S
 from .ops import _n, _unsupported
+from .star_cards import add_extra_tokens
 from .state import Ctx
 
 P = "001_5f1e4d8bf7e7ff1a.txt"
@@ -43,7 +44,6 @@ ADMIRER = "card:pote/gilgas-admirer"
 FIGHTER = "card:pote/resistance-fighter"
 FOOTPRINT = "footprint"
 TRAP_NAMES = ("trap", "falle")
-EXTRA_TOKENS = ("torch", "trap")  # the product's extra tokens of these kinds join the others with module W or X
 WITH_GROUP = ("chosen", "night", "kept")  # where a card lies with a group (`kept` is A New Beginning's)
 
 
@@ -53,22 +53,6 @@ def is_footprint(rules, cid: str) -> bool:
 
 def _named(card: dict, names) -> bool:
     return any(str(x).lower() in names for x in [card.get("name"), *(card.get("aliases") or ())] if x)
-
-
-def add_extra_tokens(rules) -> None:
-    """With module W or X the product's 2 torches and 1 trap join the other tokens: a kind with a limited stock
-    (the workbench's torches) grows by them; a kind without one (traps) stays unlimited
-    (interpretation:pote-extra-tokens). Done once per rules, whichever of the two modules asks first."""
-    if getattr(rules, "pote_extra_tokens", False):
-        return
-    rules.pote_extra_tokens = True
-    prod = next((p for p in rules.bundle.get("products", []) if p.get("id") == "product:pote"), None)
-    for comp in (prod or {}).get("components") or []:
-        word = str(comp.get("name") or "").lower().split(" ")[0]
-        if word in EXTRA_TOKENS and comp.get("kind") == "token" and isinstance(comp.get("count"), int):
-            tid = rules.tool_id(word)
-            if tid in rules.tool_stock:
-                rules.tool_stock[tid] += comp["count"]
 
 
 # ------------------------------------------------------------------ where a card lies
@@ -392,7 +376,7 @@ class WhiteHands(System):
         if rules.pote_trap is None:
             missing.append(f"{MODULE}: its setup lays the idea card \"Trap\" face up on the workbench, and the bundle "
                            "has no idea card of that name")
-        add_extra_tokens(rules)
+        add_extra_tokens(rules)  # the torches and the trap module W or X brings (interpretation:pote-extra-tokens)
         rules.pote_sun = {}
         for cid in (GILGA, WRATH):
             num = rules.secret_number(cid) if cid in rules.cards else None

@@ -396,6 +396,9 @@ class BaseSystem(System):
                     if q != p and not s["done"][q] and s["helping"][q] is None:
                         out.append({"type": "help", "player": p, "target": q, "label": f"P{p}: help P{q}"})
                 out.extend(help_uses(g, p))
+            if cid in r.help_paid and r.has_moon(cid):  # its action waits for a help action: kept with the group
+                out.append({"type": "keep", "player": p, "label": f"P{p}: lay {r.name(cid)} with the group "
+                                                                   "(its action is taken with a help action)"})
             if not danger or not any_opt:
                 out.append({"type": "ignore", "player": p,
                             "label": f"P{p}: ignore {r.name(cid)}" + ("" if not danger else " (no action can be resolved)")})
@@ -433,6 +436,9 @@ class BaseSystem(System):
             ctx = Ctx(p, helpers_of(g, p), iid, "day")
             opt = g.rules.option(s["cards"][iid], a["option"], a.get("variant", 0))
             resolve_option(g, iid, opt, ctx, {"k": "finish", "player": p, "card": iid, "kind": "day"})
+        elif t == "keep":  # interpretation:pote-help-paid-cards
+            g.event("keep", player=p, card=s["cards"][iid])
+            finish(g, {"k": "finish", "player": p, "card": iid, "kind": "day"})
         elif t == "help-card":
             spend_help(g, p, s["cards"][a["card"]])
             ctx = Ctx(p, helpers_of(g, p), a["card"], "help")

@@ -25,3 +25,16 @@ def pytest_runtest_makereport(item, call):
         reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
         report.outcome = "failed"
         report.longrepr = f"skipped under CI=true, which counts as a failure (a missing tool is a broken install): {reason}"
+
+
+@pytest.fixture(scope="session")
+def pote_bundle() -> dict:
+    """The bundle Path of the Elders is played on: content, synthetic-base, base-modules and pote."""
+    import sys
+
+    packs = str(REPO / "tests" / "packs")
+    if packs not in sys.path:
+        sys.path.insert(0, packs)
+    import synthetic_bundle
+
+    return synthetic_bundle.pote()

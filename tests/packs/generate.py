@@ -1,4 +1,4 @@
-"""Write the seeded synthetic packs `base-modules/` and `anb/` from the symbol registry (byte-identical on every run).
+"""Write the seeded synthetic packs `base-modules/`, `anb/` and `pote/` from the symbol registry (byte-identical on every run).
 
     python tests/packs/generate.py            rewrite the packs and print each symbol's card count
     python tests/packs/generate.py --check    exit 1 when the committed packs differ from the output
@@ -18,6 +18,17 @@ compiled through the real effect stage, so a generated pack always lints clean. 
 position) pairs the runtime plays are drawn (a pack made to be played holds nothing the engine refuses);
 the README's table therefore changes when the runtime learns a symbol. A card that draws `capture animal`
 is an animal: it gets `animal: {yield: ...}`, 1 food, 1 pelt or 1 grain in turn.
+
+The `pote` pack (Path of the Elders) follows the same scheme with the symbols whose sources are the base game
+(002) or Path of the Elders (001), never a symbol only its "Cult Tools" chapter brings (the cult tool tokens'
+own: flip token and the cult tools, which cards do not hand out); a symbol whose 001 sources all name
+"Module W: ..." belongs to module W. What the runtime plays is asked per game a card is part of: the new base
+cards and the Cult Site secrets draw what the Cult Site alone plays, a module's cards (and the faces of its
+secrets) what the level holding that module plays. Every other new base card is an altar card, its first option
+built around the next of perform ritual and develop cult object (once the runtime plays one of them). Module W's
+star cards have a night action and a negative outcome; the night action is `blue: ...` once the effect language
+and the runtime have that trigger (`blue_trigger`), else the same option plain. Arguments of type altar are
+forest, river or mountain.
 """
 
 from __future__ import annotations
@@ -55,6 +66,14 @@ EXPANSION_FILLS = (
 # is left to the farm tokens Cocoa and Sacrificial Altar.
 OBSIDIAN_NUMBERS = {"token:anb/obsidian-axe": 5, "token:anb/obsidian-jewelry": 6, "token:anb/obsidian-spear": 7}
 FORGOTTEN_CAVE_TOKEN = 5
+# Path of the Elders: its symbols, the books its cards draw from, its altars and its boards
+POTE = "001_5f1e4d8bf7e7ff1a.txt"
+POTE_SYMBOL_FILES = ("paleo.yaml", "anb.yaml", "path-of-the-elders.yaml")
+ALTARS = ("forest", "river", "mountain")  # the altars an altar card pictures ("Altar Cards")
+ALTAR_SYMBOLS = ("symbol:perform-ritual", "symbol:develop-cult-object")  # what every altar card shows ("Altar Cards")
+CULT_SITE = "board:cult-site"
+CULT_TOOLS_CHAPTER = "Cult Tools"  # symbols only this chapter brings belong to the cult tool tokens, not to cards
+SRC_POTE = '{rulebook: 001_5f1e4d8bf7e7ff1a.txt, section: ["Overview and Components", "Card Overview"]}'
 
 
 # --- the registry ---------------------------------------------------------------------------
@@ -64,25 +83,30 @@ def _sources(s: dict) -> list[dict]:
     return src if isinstance(src, list) else [src]
 
 
-def load_symbols() -> list[dict]:
+def load_symbols(files=SYMBOL_FILES, own=(BASE, ANB), plays=None) -> list[dict]:
+    """The symbols of game:paleo from the books `own`, each with the positions the runtime plays.
+
+    `module` is the module letter every source from those books names ("Module P ...", else None);
+    `plays(s, position)` says whether the runtime plays it there (default: any system of the runtime).
+    """
     out = []
-    for name in SYMBOL_FILES:
+    for name in files:
         for s in yaml.safe_load((ROOT / "content" / "symbols" / name).read_text(encoding="utf-8"))["symbols"]:
             if "game:paleo" not in s.get("games", []):
                 continue
             books = {src["rulebook"] for src in _sources(s)}
-            if not books & {BASE, ANB}:
-                continue  # Path of the Elders or White Whale only
+            if not books & set(own):
+                continue  # another expansion's only
             letters = set()
             for src in _sources(s):
-                if src["rulebook"] not in (BASE, ANB):
+                if src["rulebook"] not in own:
                     continue
                 named = [h[7] for h in src.get("section", [])
                          if h.startswith("Module ") and h[7:8].isupper() and h[8:9] in (":", " ")]
                 letters.add(named[0] if named else None)
             module = next(iter(letters)) if len(letters) == 1 else None  # bound only when every source names it
             s = dict(s, books=books, module=module)
-            s["positions"] = [p for p in s["positions"] if p in POSITIONS and played(s, p)]
+            s["positions"] = [p for p in s["positions"] if p in POSITIONS and (plays or played)(s, p)]
             if s["positions"]:
                 out.append(s)
     return out
@@ -99,18 +123,21 @@ def _runtime_ops() -> dict:
     return ops
 
 
-def played(s: dict, position: str) -> bool:
-    """Whether the runtime plays the symbol at that position: a pack made to be played draws nothing it refuses."""
+def played(s: dict, position: str, ops: dict | None = None) -> bool:
+    """Whether the runtime plays the symbol at that position: a pack made to be played draws nothing it refuses.
+
+    `ops` is the op table of one game's systems; by default that of every system of the runtime."""
     from runtime.core import OpError, compile_option
 
-    ops = _OPS.setdefault("ops", _runtime_ops())
+    if ops is None:
+        ops = _OPS.setdefault("ops", _runtime_ops())
     if s["id"] not in ops:
         return False
     args = {}
     for prm in s.get("params") or []:
         t = prm.get("type")
         args[prm["name"]] = {"count": 1, "int": 1, "token": {"ref": "token", "number": 1}, "placement": "on farm",
-                             "mood": "friendly", "back|card|secret|title": "danger"}.get(t, 1)
+                             "mood": "friendly", "back|card|secret|title": "danger", "altar": "forest"}.get(t, 1)
     kind = {"requirement": "require", "cost": "cost", "reward": "reward", "negative": "suffer"}[position]
     ir = {"node": "option", "clauses": [{"node": "clause", "kind": kind, "position": position,
                                           "body": {"node": "call", "symbol": s["id"], "args": args}}]}
@@ -142,15 +169,26 @@ class Queue:
 # --- a card's setting and the arguments it supplies --------------------------------------------
 
 class Setting:
+    """Where a card is played: its product and module, the arguments that setting supplies, and (`plays`, symbol
+    id -> positions) what the runtime plays in the games the card is part of (None: every position the symbol has)."""
+
     def __init__(self, product: str, module: str | None, letter: str | None, secrets: list[int],
-                 tokens: list[tuple[int, str]], tools: list[str], base_only: bool):
+                 tokens: list[tuple[int, str]], tools: list[str], base_only: bool, plays: dict | None = None):
         self.product, self.module, self.letter = product, module, letter
         self.secrets, self.tokens, self.tools, self.base_only = secrets, tokens, tools, base_only
+        self.plays = plays
+
+    def positions(self, s: dict) -> list[str]:
+        if self.plays is None:
+            return s["positions"]
+        return [p for p in s["positions"] if p in self.plays.get(s["id"], ())]
 
     def allows(self, s: dict) -> bool:
         if self.base_only and BASE not in s["books"]:
             return False
         if s["module"] is not None and s["module"] != self.letter:
+            return False
+        if not self.positions(s):
             return False
         return all(self.arg(p, random.Random(0)) is not None for p in s.get("params", [])
                    if not p.get("optional") and p["type"] != "placement")
@@ -171,6 +209,8 @@ class Setting:
             return rng.choice(("forest", "river", "mountain", "danger"))
         if t.startswith("tool"):
             return rng.choice(self.tools)
+        if t == "altar":
+            return rng.choice(ALTARS)
         return None
 
 
@@ -217,22 +257,37 @@ class Options:
         self.costs = Queue([s for s in symbols if "cost" in s["positions"]], rng)
         self.registry = registry
         self._turns: dict = {}
+        self.negatives: Queue | None = None  # made on first use (the packs that need none draw as before)
 
-    def clause(self, queue: Queue, st: Setting, position: str | None = None) -> tuple[dict, str]:
-        s = queue.take(lambda x: st.allows(x) and (position is None or position in x["positions"]))
+    def clause(self, queue: Queue, st: Setting, position: str | None = None, ok=None) -> tuple[dict, str]:
+        s = queue.take(lambda x: st.allows(x) and (position is None or position in st.positions(x))
+                       and (ok is None or ok(x)))
         return s, phrase(s, st, self.rng)
 
-    def option(self, st: Setting) -> str:
+    def can(self, st: Setting, ok) -> bool:
+        """Whether some symbol the card may use passes `ok` (the focus of `option(st, only=ok)`)."""
+        return any(ok(x) and st.allows(x) for x in self.focus.items)
+
+    def option(self, st: Setting, only=None, negative: bool = True) -> str:
+        """One option built around the next focus symbol; `only` narrows the focus (an altar card's altar
+        symbols), and `negative=False` keeps it from being a negative outcome (a night action)."""
+        def fits(x):
+            return (only is None or only(x)) and (negative or any(p != "negative" for p in st.positions(x)))
+        plain = only is None and negative
         # every other option of a module's card is built around a symbol bound to that module (its own rules),
         # so each module's symbols are played about as often as the module's cards are
         turn = self._turns[st.letter] = self._turns.get(st.letter, 0) + 1
-        bound = st.letter is not None and any(x["module"] == st.letter and st.allows(x) for x in self.focus.items)
-        if bound and turn % 2:
-            s = self.focus.take(lambda x: x["module"] == st.letter and st.allows(x))
+        bound = st.letter is not None and any(x["module"] == st.letter and st.allows(x) and fits(x)
+                                              for x in self.focus.items)
+        if only is not None:
+            s = self.focus.take(lambda x: fits(x) and st.allows(x))
+            body = phrase(s, st, self.rng)
+        elif bound and turn % 2:
+            s = self.focus.take(lambda x: x["module"] == st.letter and st.allows(x) and fits(x))
             body = phrase(s, st, self.rng)
         else:
-            s, body = self.clause(self.focus, st)
-        pos = self.rng.choice(s["positions"])
+            s, body = self.clause(self.focus, st, ok=None if plain else fits)
+        pos = self.rng.choice([p for p in st.positions(s) if negative or p != "negative"])
         if pos == "negative":
             text = f"suffer {body}"
         elif pos == "reward":
@@ -246,6 +301,15 @@ class Options:
 
     def cost(self, st: Setting) -> str:
         return self.clause(self.costs, st, "cost")[1]
+
+    def reward(self, st: Setting) -> str:
+        return self.clause(self.rewards, st, "reward")[1]
+
+    def negative(self, st: Setting) -> str:
+        """A negative outcome alone (`suffer ...`), from its own queue of the symbols with a negative position."""
+        if self.negatives is None:
+            self.negatives = Queue([s for s in self.focus.items if "negative" in s["positions"]], self.rng)
+        return self.check(f"suffer {self.clause(self.negatives, st, 'negative')[1]}")
 
     def check(self, text: str) -> str:
         from compiler import effects
@@ -264,7 +328,7 @@ def q(s: str) -> str:
 
 def card(cid: str, name: str | None, product: str, kind: str, *, module: str | None = None, back: str | None = None,
          number: int | None = None, marks=(), options=(), more_options=(), person: str | None = None,
-         animal: str | None = None, title_keywords=(), src: str = SRC_ANB, fill: bool = False) -> str:
+         animal: str | None = None, title_keywords=(), src: str = SRC_ANB, fill: bool = False, copies: int = 1) -> str:
     lines = [f"  - id: {cid}", f"    name: {q(name) if name is not None else 'null'}", "    game: game:paleo",
              f"    product: {product}"]
     if module:
@@ -274,6 +338,8 @@ def card(cid: str, name: str | None, product: str, kind: str, *, module: str | N
         lines.append(f"    back: {back}")
     if number is not None:
         lines.append(f"    number: {number}")
+    if copies != 1:
+        lines.append(f"    copies: {copies}")
     if marks:
         lines.append(f"    marks: [{', '.join(marks)}]")
     if title_keywords:
@@ -554,6 +620,232 @@ def anb_pack(symbols, registry) -> dict[str, str]:
     return {f"anb/{k}.yaml": pack_file("anb", comments[k], v, tokens.get(k)) for k, v in files.items()}
 
 
+# --- Path of the Elders ------------------------------------------------------------------------
+
+# Bundled cards whose option lists stay empty: their notes state what their actions hang on (the horn or drum
+# ever obtained; a dream someone else revealed), which the effect language cannot say yet (as A New Beginning's
+# Curse). The module that holds them is refused naming them until it can.
+POTE_UNSAYABLE = ("card:pote/dance-spectacle", "card:pote/dream-interpretation")
+# Bundled cards of which nothing about their options is stated: their open option lists get drawn options.
+# Gilga the Great has a moon area resolved at once (an `at night:` option) besides the day action
+# Resistance Fighter may borrow.
+POTE_OPEN_FACES = ("card:pote/jhula", "card:pote/resistance-fighter", "card:pote/gilgas-wrath")
+POTE_MOON_FACES = ("card:pote/gilga-the-great",)
+# Secrets that join the group as a person (Primal Mother: 1 heart, 2 abilities, 1 food once).
+POTE_PERSON_SECRETS = ("card:pote/primal-mother",)
+# What the book states a bundled card does, where the effect language can say it.
+POTE_STATED = {"card:pote/taboo-broken": "-> may swap display cards"}
+
+
+def _content_bundle() -> dict:
+    if "bundle" not in _OPS:
+        from compiler.pipeline import run
+
+        _OPS["bundle"] = run([ROOT / "content"], root=ROOT).bundle
+    return _OPS["bundle"]
+
+
+def game_ops(**setup) -> dict:
+    """The op table of the systems the runtime switches on for one setup (a level, or the Cult Site alone)."""
+    sys.path.insert(0, str(ROOT))
+    from runtime.core.layout import Layout
+    from runtime.games.paleo import PALEO
+
+    bundle = _content_bundle()
+    rec = PALEO.setup_record(bundle, **setup)
+    return Layout(PALEO.active(rec, bundle)).ops
+
+
+def pote_games(recs: dict[str, dict]) -> dict[str, dict]:
+    """Op tables by where a card of the expansion is played: `cult-site` (the Cult Site alone: the new base
+    cards and its secrets) and each module letter of a level (the level that plays the module)."""
+    out = {"cult-site": game_ops(modules=[], boards=[CULT_SITE])}
+    for r in sorted((r for r in recs.values() if r["_section"] == "scenarios" and r.get("product") == "product:pote"
+                     and r.get("kind") == "level"), key=lambda r: r["id"]):
+        ops = game_ops(scenario=r["id"])
+        for letter in r.get("modules") or []:
+            if f"module:pote/{letter}" in recs:
+                out.setdefault(letter, ops)
+    return out
+
+
+def pote_symbols(games: dict[str, dict]) -> tuple[list[dict], dict[str, dict]]:
+    """The symbols Path of the Elders' cards may draw (the base game's and its own, never a Cult Tools-only one),
+    and for each setting of `pote_games` which positions of each the runtime plays there."""
+    def tokens_own(s):
+        own = [src for src in _sources(s) if src["rulebook"] in (BASE, POTE)]
+        return all((src.get("section") or [""])[0] == CULT_TOOLS_CHAPTER for src in own) and BASE not in s["books"]
+
+    symbols = [s for s in load_symbols(POTE_SYMBOL_FILES, (BASE, POTE),
+                                       lambda s, p: any(played(s, p, ops) for ops in games.values()))
+               if not tokens_own(s)]
+    plays = {key: {s["id"]: tuple(p for p in s["positions"] if played(s, p, ops)) for s in symbols}
+             for key, ops in games.items()}
+    return symbols, plays
+
+
+def blue_trigger(registry, ops: dict) -> bool:
+    """Whether the effect language has module W's night-action trigger `blue:` and the runtime plays it."""
+    from compiler import effects
+    from runtime.core import OpError, compile_option
+
+    text = "blue: -> 1 food"
+    ir, diags = effects.compile_option(text, registry=registry, game="game:paleo", file=None, path=())
+    if ir is None or any(d.is_error for d in diags):
+        return False
+    try:
+        compile_option(0, text, ir, ops)
+    except OpError:
+        return False
+    return True
+
+
+def pote_pack(registry) -> dict[str, str]:
+    rng = random.Random(SEED + 2)
+    recs = content_records()
+    games = pote_games(recs)
+    symbols, plays = pote_symbols(games)
+    gen = Options(symbols, rng, registry)
+    tools = [s["name"] for s in symbols if s.get("category") == "tool" and s["module"] is None]
+    modules = {r["letter"]: r for r in recs.values() if r["_section"] == "modules" and r.get("product") == "product:pote"}
+    product = recs["product:pote"]
+    cards = {i: r for i, r in recs.items() if r["_section"] == "cards" and r.get("product") == "product:pote"}
+    blue = blue_trigger(registry, games.get("W", games["cult-site"]))
+
+    def setting(letter=None, games_of="cult-site", secrets=None):
+        nums = secrets if secrets is not None else [u["number"] for u in modules[letter].get("secrets", [])] if letter else []
+        return Setting("product:pote", f"module:pote/{letter}" if letter else None, letter, nums, [], tools,
+                       base_only=False, plays=plays[letter or games_of])
+
+    def back_for(opts) -> str:
+        return "danger" if any(o.startswith("suffer") for o in opts) else rng.choice(EXPLORATION_BACKS)
+
+    def night(st) -> str:
+        """A night action: `blue:` once the language and the runtime have it, else the same option plain."""
+        text = gen.option(st, negative=False)
+        return gen.check(f"blue: {text}") if blue else text
+
+    files: dict[str, list[str]] = {k: [] for k in ("base-cards", "modules", "secrets", "fills")}
+    group = {g["kind"]: g["count"] for g in product.get("card_groups") or []}
+
+    # the new base cards, every other one an altar card (an option built around a ritual or a cult object)
+    st = setting()
+    is_altar = lambda x: x["id"] in ALTAR_SYMBOLS  # noqa: E731
+    have = sum(int(r.get("copies") or 1) for r in cards.values() if r["kind"] == "base" and not r.get("module"))
+    for i in range(1, group["base"] - have + 1):
+        altar = i % 2 == 1 and gen.can(st, is_altar)
+        opts = [gen.option(st, only=is_altar) if altar else gen.option(st), gen.option(st)]
+        files["base-cards"].append(card(f"card:synthetic-pote/base-{i:02d}",
+                                        f"{'Altar' if altar else 'Base'} Card {i} (synthetic)", "product:pote", "base",
+                                        back=back_for(opts), options=opts, src=SRC_POTE))
+
+    # module cards up to each printed count: V with marked backs, W's star deck and day cards, X's footprint cards
+    from compiler.packs import module_card_counts
+
+    counted = module_card_counts(r for r in cards.values())
+    for letter in sorted(modules):
+        m, mid = modules[letter], f"module:pote/{letter}"
+        ms = setting(letter)
+        room = m["printed_cards"] - counted.get(mid, 0)
+        stars = sum(d["count"] for d in m.get("decks") or [] if "star" in d["name"])
+        for i in range(1, stars + 1):  # night actions and negative outcomes
+            files["modules"].append(card(f"card:synthetic-pote/{letter.lower()}-star-{i:02d}",
+                                         f"{letter} Star Card {i} (synthetic)", "product:pote", "star", module=mid,
+                                         back="star", options=[night(ms), gen.negative(ms)], src=SRC_POTE))
+        for i in range(1, room - stars + 1):
+            opts = [gen.option(ms), gen.option(ms)]
+            marks: list[str] = []
+            back = None
+            if stars:  # a day card of the star module: with a night action for when it is prepared for the night
+                opts.append(night(ms))
+            if letter == "V" and i % 3 == 1:
+                marks = ["marked-back"]  # still a card of its back's type
+            if letter == "X":
+                if i % 2:
+                    back = "footprint"
+                else:
+                    marks = ["white-hand"]
+            files["modules"].append(card(f"card:synthetic-pote/{letter.lower()}-{i:02d}", f"{letter} Card {i} (synthetic)",
+                                         "product:pote", "module", module=mid, back=back or back_for(opts), marks=marks,
+                                         options=opts, src=SRC_POTE))
+
+    # the faces of the numbered secrets the modules list, played in the level of their module
+    faced = {r.get("number") for r in recs.values() if r["_section"] == "cards" and r.get("kind") == "secret" and r.get("number")}
+    faced |= {r["number"] for r in recs.values() if r["_section"] == "secrets" and r.get("card")}
+    for letter in sorted(modules):
+        fs = setting(games_of=letter, secrets=[])  # a secret face reveals no secret, so reveals never form a cycle
+        for use in modules[letter].get("secrets") or []:
+            num = use["number"]
+            if num in faced:
+                continue
+            faced.add(num)
+            sec = recs[f"secret:{num}"]
+            files["secrets"].append(card(f"card:synthetic-pote/secret-{num}", f"Secret {num} (synthetic)",
+                                         sec.get("product") or "product:paleo", "secret", back="secret", number=num,
+                                         copies=int(sec.get("copies") or 1), options=[gen.option(fs), gen.option(fs)],
+                                         src=SRC_POTE))
+
+    # the Cult Site secrets: unnumbered, marked with the Cult Site symbol, as many as the secret group has room
+    # for beside the numbered secrets and the bundled unnumbered ones; every other one with the secret symbol,
+    # whose secrets always favour the players (rewards only)
+    numbered = sum(int(r.get("copies") or 1) for r in recs.values() if r["_section"] == "secrets" and r.get("product") == "product:pote")
+    unnumbered = sum(int(r.get("copies") or 1) for r in cards.values() if r["kind"] == "secret" and not r.get("number"))
+    cs = setting(secrets=[])
+    for i in range(1, group["secret"] - numbered - unnumbered + 1):
+        lucky = i % 2 == 1
+        opts = [gen.check(f"-> {gen.reward(cs)}"), gen.check(f"-> {gen.reward(cs)}")] if lucky else \
+            [gen.option(cs), gen.option(cs)]
+        files["secrets"].append(card(f"card:synthetic-pote/cult-site-secret-{i}", f"Cult Site Secret {i} (synthetic)",
+                                     "product:pote", "secret", back="secret",
+                                     marks=["cult-site", "secret-symbol"] if lucky else ["cult-site"], options=opts,
+                                     src=SRC_POTE))
+
+    # fills: unknown backs, and the option lists the book leaves open
+    for cid in sorted(cards):
+        r = cards[cid]
+        letter = r["module"][-1] if r.get("module") else None
+        where = setting(letter) if letter else setting(games_of=_secret_letter(modules, r), secrets=[])
+        extra: dict = {}
+        if not r.get("options") and r.get("completeness") != "complete":
+            if cid in POTE_STATED:
+                extra["options"] = [gen.check(POTE_STATED[cid])]
+            elif cid in POTE_OPEN_FACES:
+                extra["options"] = [gen.option(where), gen.option(where)]
+            elif cid in POTE_MOON_FACES:
+                extra["options"] = [gen.option(where, negative=False), gen.check(f"at night: {gen.option(where)}")]
+            elif r["kind"] == "mission":
+                extra["options"] = [gen.check(f"cost {gen.cost(where)}, {gen.cost(where)} -> 1 victory token"), "suffer 1 skull"]
+        if cid in POTE_PERSON_SECRETS and r.get("person") is None:
+            # a secret that joins the group as a person: 1 heart and 1 food once, as stated; two abilities, invented
+            skills = [0, 0, 0]
+            for _ in range(2):
+                skills[rng.randrange(3)] += 1
+            extra["person"] = (f"{{strength: {skills[0]}, awareness: {skills[1]}, craftsmanship: {skills[2]}, "
+                               f"hearts: 1, tools: [], brings: {q('-> 1 food')}}}")
+        if r.get("back") is None:
+            extra["back"] = back_for([*(r.get("options") or []), *extra.get("options", [])])
+        if extra:
+            files["fills"].append(card(cid, r.get("name"), r["product"], r["kind"], module=r.get("module"),
+                                       back=extra.get("back"), options=extra.get("options", ()),
+                                       person=extra.get("person"), fill=True, src=SRC_POTE))
+    comments = {
+        "base-cards": "the 12 new base cards, every other one an altar card (a ritual or a cult object)",
+        "modules": "module V to X cards up to each printed count: V's marked backs, W's 12 star cards and day cards, "
+                   "X's footprint and white-hand cards",
+        "secrets": "the faces of the secrets modules V to X list, and the Cult Site secrets (unnumbered, marked cult-site)",
+        "fills": "unknown backs and open option lists of bundled cards; stated values are never restated differently",
+    }
+    return {f"pote/{k}.yaml": pack_file("pote", comments[k], v) for k, v in files.items()}
+
+
+def _secret_letter(modules: dict, r: dict) -> str:
+    """The module whose level plays a bundled secret face (by its number), else the Cult Site alone."""
+    for letter in sorted(modules):
+        if r.get("number") in {u["number"] for u in modules[letter].get("secrets") or []}:
+            return letter
+    return "cult-site"
+
+
 def idea_option(gen: Options, st: Setting, rng: random.Random, tools: list[str]) -> str:
     tool = rng.choice(tools)
     return gen.check(f"require craftsmanship {rng.randint(1, 2)}; cost {gen.cost(st)} -> 1 {tool}")
@@ -599,7 +891,7 @@ def registry():
 def generate() -> tuple[dict[str, str], dict[str, Counter]]:
     symbols = load_symbols()
     reg = registry()
-    texts = {**base_modules_pack(symbols, reg), **anb_pack(symbols, reg)}
+    texts = {**base_modules_pack(symbols, reg), **anb_pack(symbols, reg), **pote_pack(reg)}
     return texts, symbol_counts(texts, symbols, reg)
 
 

@@ -9,8 +9,9 @@ HERE = Path(__file__).resolve().parent
 PACK = HERE / "synthetic-base"
 ROOT = HERE.parents[1]
 # Every pack folder of this directory (the bad/ corpus aside), in the order they load together.
-ALL_PACKS = ("synthetic-base", "base-modules", "anb", "anb-rules")
-ANB_PACKS = ALL_PACKS  # A New Beginning's games and rule tests: the base packs, its own, and its rule-test cards
+ALL_PACKS = ("synthetic-base", "base-modules", "anb", "anb-rules", "pote")
+ANB_PACKS = ("synthetic-base", "base-modules", "anb", "anb-rules")  # A New Beginning's games and rule tests
+POTE_PACKS = ("synthetic-base", "base-modules", "pote")  # Path of the Elders: the base packs (modules B, D, I) and its own
 
 
 def build(root: Path = ROOT, packs: "list[str | Path] | None" = None) -> dict:
@@ -49,12 +50,21 @@ _CACHED: dict = {}
 
 
 def anb(path: Path | None = None) -> dict:
-    """The bundle with every pack (A New Beginning playable), built once per process."""
+    """The bundle of A New Beginning's packs (its scenarios playable), built once per process."""
     if "anb" not in _CACHED:
         _CACHED["anb"] = build(packs=list(ANB_PACKS))
     if path is not None:
         path.write_text(json.dumps(_CACHED["anb"], sort_keys=True), encoding="utf-8")
     return _CACHED["anb"]
+
+
+def pote(path: Path | None = None) -> dict:
+    """The bundle on which Path of the Elders is played (its levels I to III), built once per process."""
+    if "pote" not in _CACHED:
+        _CACHED["pote"] = build(packs=list(POTE_PACKS))
+    if path is not None:
+        path.write_text(json.dumps(_CACHED["pote"], sort_keys=True), encoding="utf-8")
+    return _CACHED["pote"]
 
 
 def cached(path: Path | None = None) -> dict:
@@ -69,10 +79,12 @@ def cached(path: Path | None = None) -> dict:
 if __name__ == "__main__":
     import sys
 
-    args = [a for a in sys.argv[1:] if not a.startswith("--packs=") and a != "--anb"]
+    args = [a for a in sys.argv[1:] if not a.startswith("--packs=") and a not in ("--anb", "--pote")]
     chosen = [a.split("=", 1)[1].split(",") for a in sys.argv[1:] if a.startswith("--packs=")]
-    if "--anb" in sys.argv[1:]:  # every pack: A New Beginning's scenarios play on it
+    if "--anb" in sys.argv[1:]:  # A New Beginning's scenarios play on it
         chosen.append(list(ANB_PACKS))
+    if "--pote" in sys.argv[1:]:  # Path of the Elders' levels play on it
+        chosen.append(list(POTE_PACKS))
     target = Path(args[0] if args else "build/synthetic-bundle.json")
     target.parent.mkdir(parents=True, exist_ok=True)
     if chosen:

@@ -26,16 +26,30 @@ def generated():
 
 @pytest.fixture(scope="module")
 def all_packs():
-    return run([ROOT / "content", *(HERE / p for p in synthetic_bundle.ALL_PACKS)], root=ROOT)
+    """A New Beginning's pack set (every pack but pote, which gives its own faces of secrets 7 and 8)."""
+    return run([ROOT / "content", *(HERE / p for p in synthetic_bundle.ANB_PACKS)], root=ROOT)
+
+
+@pytest.fixture(scope="module")
+def pote_packs():
+    return run([ROOT / "content", *(HERE / p for p in synthetic_bundle.POTE_PACKS)], root=ROOT)
 
 
 def test_committed_packs_equal_the_generator_output(generated):
     texts, _ = generated
     for path, text in texts.items():
         assert (HERE / path).read_text(encoding="utf-8") == text, f"tests/packs/{path} is stale: run python tests/packs/generate.py"
-    for pack in ("base-modules", "anb"):
+    for pack in ("base-modules", "anb", "pote"):
         on_disk = {f"{pack}/{p.name}" for p in (HERE / pack).glob("*.yaml")}
         assert on_disk == {p for p in texts if p.startswith(pack + "/")}
+
+
+def test_generate_check_passes():
+    import subprocess
+
+    res = subprocess.run([sys.executable, str(HERE / "generate.py"), "--check"], capture_output=True, text=True,
+                         cwd=ROOT, timeout=300)
+    assert res.returncode == 0, res.stdout + res.stderr
 
 
 def test_generator_is_deterministic(generated):
@@ -52,9 +66,27 @@ def test_readme_lists_each_symbols_card_count(generated):
             assert f"| {pack} | `{sym}` | {n} |" in readme, (pack, sym, n)
 
 
-def test_every_pack_loads_together_without_errors(all_packs):
-    errors = [d for d in all_packs.diagnostics if d.is_error]
+@pytest.mark.parametrize("name", ["anb", "pote"])
+def test_each_pack_set_loads_without_errors(all_packs, pote_packs, name):
+    res = {"anb": all_packs, "pote": pote_packs}[name]
+    errors = [d for d in res.diagnostics if d.is_error]
     assert not errors, "\n".join(f"{d.code} {d.span.file}:{d.span.line}: {d.message}" for d in errors[:10])
+
+
+def test_every_pack_is_in_a_pack_set():
+    folders = {p.name for p in HERE.iterdir() if p.is_dir() and p.name not in ("bad", "__pycache__")}
+    assert folders == set(synthetic_bundle.ALL_PACKS)
+    assert set(synthetic_bundle.ANB_PACKS) | set(synthetic_bundle.POTE_PACKS) == folders
+
+
+@pytest.mark.parametrize("name", ["anb", "pote"])
+def test_a_pack_set_gives_each_secret_one_face(all_packs, pote_packs, name):
+    res = {"anb": all_packs, "pote": pote_packs}[name]
+    faces: dict = {}
+    for c in res.bundle["cards"]:
+        if c["kind"] == "secret" and c.get("number"):
+            faces.setdefault(c["number"], []).append(c["id"])
+    assert all(len(ids) == 1 for ids in faces.values()), {n: ids for n, ids in faces.items() if len(ids) > 1}
 
 
 def test_build_takes_a_list_of_packs():
@@ -155,3 +187,129 @@ def test_partial_animals_keep_their_stated_options_first(all_packs):
     assert ergot["options"][0]["text"] == "require not 1 grain -> help"
     assert [cl["kind"] for cl in ergot["options"][1]["ir"]["clauses"]] == ["suffer"]
     assert cards["card:anb/forgotten-cave"]["options"][0]["text"] == "-> place token 5 with group"
+
+
+# --- Path of the Elders --------------------------------------------------------------------------
+
+def _pote_cards(res) -> dict:
+    return {c["id"]: c for c in res.bundle["cards"] if c["product"] == "product:pote" or c["id"].startswith("card:synthetic-pote/")}
+
+
+def test_the_pote_pack_is_labelled_synthetic(pote_packs):
+    import yaml
+
+    files = sorted((HERE / "pote").glob("*.yaml"))
+    assert files
+    for f in files:
+        data = yaml.safe_load(f.read_text(encoding="utf-8"))
+        assert data["pack"] == {"synthetic": True, "name": "pote"}, f.name
+    cards = _pote_cards(pote_packs)
+    new = [c for c in cards.values() if c["id"].startswith("card:synthetic-pote/")]
+    assert new and all("(synthetic)" in c["name"] and "Synthetic" in c["summary"] for c in new)
+    assert all(c["file"].startswith("tests/packs/pote/") for c in new)
+    # a fill of a bundled card keeps the bundled record and names every field it gave
+    filled = [c for c in cards.values() if c.get("synthetic_fields")]
+    assert {c["id"] for c in filled} >= {"card:pote/jhula", "card:pote/resistance-fighter", "card:pote/cultist"}
+    for c in filled:
+        assert not c["file"].startswith("tests/"), c["id"]
+        assert set(c["synthetic_fields"]) <= {"back", "options", "person"}, (c["id"], c["synthetic_fields"])
+
+
+def test_the_pote_pack_stays_within_the_printed_counts(pote_packs):
+    cov = pote_packs.bundle["coverage"]
+    row = cov["products"]["product:pote"]
+    assert row["printed"] == 85 and row["authored"] == 85 and row["over"] == 0 and row["missing"] == 0
+    assert all(g["over"] == 0 and g["missing"] == 0 for g in row["groups"]), row["groups"]
+    assert not row["unplaced"] and not row["ungrouped"]
+    for letter, printed in (("V", 13), ("W", 23), ("X", 15)):
+        m = cov["modules"][f"module:pote/{letter}"]
+        assert (m["printed"], m["authored"], m["over"]) == (printed, printed, 0), m
+    assert cov["products"]["product:paleo"]["over"] == 0
+
+
+def test_the_pote_pack_lays_out_the_expansion(pote_packs):
+    cards = _pote_cards(pote_packs)
+    base = [c for c in cards.values() if c["kind"] == "base" and c["module"] is None]
+    assert len(base) == 12 and {c["back"] for c in base} <= {"forest", "river", "mountain", "danger"}
+    assert all(c["options"] for c in base)
+    v = [c for c in cards.values() if c["module"] == "module:pote/V"]
+    marked = [c for c in v if "marked-back" in c["marks"]]
+    assert marked and all(c["back"] in ("forest", "river", "mountain", "danger") for c in marked)
+    stars = [c for c in cards.values() if c["module"] == "module:pote/W" and c["kind"] == "star"]
+    assert len(stars) == 12 and {c["back"] for c in stars} == {"star"}
+    for c in stars:  # a night action, and a negative outcome
+        assert [cl["kind"] for cl in c["options"][-1]["ir"]["clauses"]] == ["suffer"], c["id"]
+        assert "suffer" not in [cl["kind"] for cl in c["options"][0]["ir"]["clauses"]], c["id"]
+    x = [c for c in cards.values() if c["id"].startswith("card:synthetic-pote/x-")]
+    assert any(c["back"] == "footprint" for c in x) and any("white-hand" in c["marks"] for c in x)
+    assert all(cards[f"card:pote/{n}"]["back"] is not None for n in ("jhula", "resistance-fighter", "cultist"))
+    assert cards["card:pote/jhula"]["options"] and cards["card:pote/resistance-fighter"]["options"]
+    # stated facts stay: Cultist's option, the stated marks, Gilga's Son's requirement
+    assert cards["card:pote/cultist"]["options"][0]["text"] == "cost help; cost 1 food -> place card on cult deck"
+    assert cards["card:pote/gilgas-son"]["options"][0]["text"] == 'require have card "Jhula"'
+    assert cards["card:pote/dance-spectacle"]["options"] == [] and cards["card:pote/dream-interpretation"]["options"] == []
+    assert cards["card:pote/taboo-broken"]["options"][0]["text"] == "-> may swap display cards"
+    mother = cards["card:pote/primal-mother"]["person"]
+    assert mother["hearts"] == 1 and mother["brings"]["text"] == "-> 1 food"
+    assert mother["strength"] + mother["awareness"] + mother["craftsmanship"] == 2
+
+
+def test_the_pote_pack_gives_the_secret_faces(pote_packs):
+    cards = _pote_cards(pote_packs)
+    faces = {c["number"]: c for c in cards.values() if c["kind"] == "secret" and c.get("number")}
+    assert {7, 8, *range(31, 38), 38, 66} <= set(faces)
+    assert faces[33]["copies"] == 3 and all(faces[n]["module"] is None for n in faces)
+    cult = [c for c in cards.values() if c["kind"] == "secret" and c["product"] == "product:pote"
+            and c["module"] is None and c.get("number") is None]
+    assert sum(c["copies"] for c in cult) == 9  # the Cult Site secrets: 4 named, 5 synthetic
+    synthetic = [c for c in cult if c["id"].startswith("card:synthetic-pote/")]
+    assert len(synthetic) == 5 and all("cult-site" in c["marks"] for c in synthetic)
+    lucky = [c for c in synthetic if "secret-symbol" in c["marks"]]
+    assert 0 < len(lucky) < len(synthetic)
+    for c in lucky:  # they always favour the players
+        assert all({cl["kind"] for cl in o["ir"]["clauses"]} == {"reward"} for o in c["options"]), c["id"]
+
+
+def _pote_game_of(card: dict, modules: dict) -> str:
+    if card["module"]:
+        return card["module"][-1]
+    for letter, m in modules.items():
+        if card.get("number") in m["secrets"]:
+            return letter
+    return "cult-site"
+
+
+def test_the_pote_pack_draws_only_what_its_game_plays(pote_packs):
+    from runtime.core import OpError, compile_option
+
+    recs = generate.content_records()
+    games = generate.pote_games(recs)
+    modules = {m["letter"]: m for m in pote_packs.bundle["modules"] if m["product"] == "product:pote"}
+    checked = 0
+    for c in pote_packs.bundle["cards"]:
+        if not c["id"].startswith("card:synthetic-pote/"):
+            continue
+        ops = games[_pote_game_of(c, modules)]
+        for i, o in enumerate(c["options"]):
+            try:
+                compile_option(i, o["text"], o["ir"], ops)
+            except OpError as exc:
+                pytest.fail(f"{c['id']} option {i + 1} `{o['text']}`: {exc}")
+            checked += 1
+    assert checked > 100
+
+
+def test_altar_cards_and_night_actions_follow_the_runtime(pote_packs):
+    reg = generate.registry()
+    recs = generate.content_records()
+    games = generate.pote_games(recs)
+    _, plays = generate.pote_symbols(games)
+    cards = _pote_cards(pote_packs)
+    altar_played = any(plays["cult-site"].get(s) for s in generate.ALTAR_SYMBOLS)
+    altars = [c for c in cards.values() if c["name"] and c["name"].startswith("Altar Card")]
+    assert len(altars) == (6 if altar_played else 0)
+    for c in altars:
+        assert any(s in json.dumps(c["options"][0]["ir"]) for s in generate.ALTAR_SYMBOLS), c["id"]
+    blue = generate.blue_trigger(reg, games["W"])
+    nights = [c["options"][0]["text"] for c in cards.values() if c["kind"] == "star"]
+    assert all(t.startswith("blue:") == blue for t in nights)

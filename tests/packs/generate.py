@@ -807,7 +807,9 @@ def pote_pack(registry) -> dict[str, str]:
         where = setting(letter) if letter else setting(games_of=_secret_letter(modules, r), secrets=[])
         extra: dict = {}
         if not r.get("options") and r.get("completeness") != "complete":
-            if cid in POTE_STATED:
+            if cid in POTE_UNSAYABLE:
+                pass
+            elif cid in POTE_STATED:
                 extra["options"] = [gen.check(POTE_STATED[cid])]
             elif cid in POTE_OPEN_FACES:
                 extra["options"] = [gen.option(where), gen.option(where)]
@@ -816,12 +818,15 @@ def pote_pack(registry) -> dict[str, str]:
             elif r["kind"] == "mission":
                 extra["options"] = [gen.check(f"cost {gen.cost(where)}, {gen.cost(where)} -> 1 victory token"), "suffer 1 skull"]
         if cid in POTE_PERSON_SECRETS and r.get("person") is None:
-            # a secret that joins the group as a person: 1 heart and 1 food once, as stated; two abilities, invented
+            # a secret that joins the group as a person: her one-time gift of 1 food is her option (as the Cult
+            # Site's rule pack reads it), her person 1 heart, as stated, and two invented abilities
             skills = [0, 0, 0]
             for _ in range(2):
                 skills[rng.randrange(3)] += 1
+            if not r.get("options"):
+                extra["options"] = [gen.check("-> 1 food")]
             extra["person"] = (f"{{strength: {skills[0]}, awareness: {skills[1]}, craftsmanship: {skills[2]}, "
-                               f"hearts: 1, tools: [], brings: {q('-> 1 food')}}}")
+                               "hearts: 1, tools: []}")
         if r.get("back") is None:
             extra["back"] = back_for([*(r.get("options") or []), *extra.get("options", [])])
         if extra:

@@ -66,9 +66,15 @@ def test_readme_lists_each_symbols_card_count(generated):
             assert f"| {pack} | `{sym}` | {n} |" in readme, (pack, sym, n)
 
 
-@pytest.mark.parametrize("name", ["anb", "pote"])
-def test_each_pack_set_loads_without_errors(all_packs, pote_packs, name):
-    res = {"anb": all_packs, "pote": pote_packs}[name]
+@pytest.fixture(scope="module")
+def pack_sets(all_packs, pote_packs):
+    cult = run([ROOT / "content", *(HERE / p for p in synthetic_bundle.POTE_CULT_PACKS)], root=ROOT)
+    return {"anb": all_packs, "pote": pote_packs, "pote-cult": cult}
+
+
+@pytest.mark.parametrize("name", sorted(synthetic_bundle.PACK_SETS))
+def test_each_pack_set_loads_without_errors(pack_sets, name):
+    res = pack_sets[name]
     errors = [d for d in res.diagnostics if d.is_error]
     assert not errors, "\n".join(f"{d.code} {d.span.file}:{d.span.line}: {d.message}" for d in errors[:10])
 
@@ -76,12 +82,12 @@ def test_each_pack_set_loads_without_errors(all_packs, pote_packs, name):
 def test_every_pack_is_in_a_pack_set():
     folders = {p.name for p in HERE.iterdir() if p.is_dir() and p.name not in ("bad", "__pycache__")}
     assert folders == set(synthetic_bundle.ALL_PACKS)
-    assert set(synthetic_bundle.ANB_PACKS) | set(synthetic_bundle.POTE_PACKS) == folders
+    assert {p for packs in synthetic_bundle.PACK_SETS.values() for p in packs} == folders
 
 
-@pytest.mark.parametrize("name", ["anb", "pote"])
-def test_a_pack_set_gives_each_secret_one_face(all_packs, pote_packs, name):
-    res = {"anb": all_packs, "pote": pote_packs}[name]
+@pytest.mark.parametrize("name", sorted(synthetic_bundle.PACK_SETS))
+def test_a_pack_set_gives_each_secret_one_face(pack_sets, name):
+    res = pack_sets[name]
     faces: dict = {}
     for c in res.bundle["cards"]:
         if c["kind"] == "secret" and c.get("number"):
@@ -249,9 +255,10 @@ def test_the_pote_pack_lays_out_the_expansion(pote_packs):
     assert cards["card:pote/gilgas-son"]["options"][0]["text"] == 'require have card "Jhula"'
     assert cards["card:pote/dance-spectacle"]["options"] == [] and cards["card:pote/dream-interpretation"]["options"] == []
     assert cards["card:pote/taboo-broken"]["options"][0]["text"] == "-> may swap display cards"
-    mother = cards["card:pote/primal-mother"]["person"]
-    assert mother["hearts"] == 1 and mother["brings"]["text"] == "-> 1 food"
-    assert mother["strength"] + mother["awareness"] + mother["craftsmanship"] == 2
+    mother = cards["card:pote/primal-mother"]
+    assert [o["text"] for o in mother["options"]] == ["-> 1 food"]  # her one-time gift
+    assert mother["person"]["hearts"] == 1 and mother["person"]["brings"] is None
+    assert mother["person"]["strength"] + mother["person"]["awareness"] + mother["person"]["craftsmanship"] == 2
 
 
 def test_the_pote_pack_gives_the_secret_faces(pote_packs):

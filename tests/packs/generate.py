@@ -772,6 +772,8 @@ def pote_pack(registry) -> dict[str, str]:
     # the faces of the numbered secrets the modules list, played in the level of their module
     faced = {r.get("number") for r in recs.values() if r["_section"] == "cards" and r.get("kind") == "secret" and r.get("number")}
     faced |= {r["number"] for r in recs.values() if r["_section"] == "secrets" and r.get("card")}
+    # a face that prints no number is linked to its secret by the secret record's `card:` (Gilga's cards)
+    linked = {r["card"]: r["number"] for r in recs.values() if r["_section"] == "secrets" and r.get("card")}
     for letter in sorted(modules):
         fs = setting(games_of=letter, secrets=[])  # a secret face reveals no secret, so reveals never form a cycle
         for use in modules[letter].get("secrets") or []:
@@ -789,7 +791,8 @@ def pote_pack(registry) -> dict[str, str]:
     # for beside the numbered secrets and the bundled unnumbered ones; every other one with the secret symbol,
     # whose secrets always favour the players (rewards only)
     numbered = sum(int(r.get("copies") or 1) for r in recs.values() if r["_section"] == "secrets" and r.get("product") == "product:pote")
-    unnumbered = sum(int(r.get("copies") or 1) for r in cards.values() if r["kind"] == "secret" and not r.get("number"))
+    unnumbered = sum(int(r.get("copies") or 1) for cid, r in cards.items()
+                     if r["kind"] == "secret" and not r.get("number") and cid not in linked)
     cs = setting(secrets=[])
     for i in range(1, group["secret"] - numbered - unnumbered + 1):
         lucky = i % 2 == 1
@@ -804,7 +807,8 @@ def pote_pack(registry) -> dict[str, str]:
     for cid in sorted(cards):
         r = cards[cid]
         letter = r["module"][-1] if r.get("module") else None
-        where = setting(letter) if letter else setting(games_of=_secret_letter(modules, r), secrets=[])
+        where = setting(letter) if letter else setting(games_of=_secret_letter(modules, r.get("number") or linked.get(cid)),
+                                                       secrets=[])
         extra: dict = {}
         if not r.get("options") and r.get("completeness") != "complete":
             if cid in POTE_UNSAYABLE:
@@ -843,10 +847,10 @@ def pote_pack(registry) -> dict[str, str]:
     return {f"pote/{k}.yaml": pack_file("pote", comments[k], v) for k, v in files.items()}
 
 
-def _secret_letter(modules: dict, r: dict) -> str:
+def _secret_letter(modules: dict, number: int | None) -> str:
     """The module whose level plays a bundled secret face (by its number), else the Cult Site alone."""
     for letter in sorted(modules):
-        if r.get("number") in {u["number"] for u in modules[letter].get("secrets") or []}:
+        if number in {u["number"] for u in modules[letter].get("secrets") or []}:
             return letter
     return "cult-site"
 

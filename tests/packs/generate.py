@@ -11,8 +11,8 @@ a module's card is built around one of its module's own symbols. Each option has
 taken from a queue in least-recently-used order (the first symbol the card may use; it then goes to
 the back), at a clause position drawn at random from the symbol's positions; a requirement or cost
 is completed with a reward from the reward queue, a reward gets a cost from the cost queue half the
-time, a negative outcome stands alone. Arguments are drawn by parameter type from what the card's
-setting supplies (secrets of its module, or the secrets its product always needs; numbered tokens
+time (never with the focus symbol itself: no `cost help -> help`), a negative outcome stands alone.
+Arguments are drawn by parameter type from what the card's setting supplies (secrets of its module, or the secrets its product always needs; numbered tokens
 of its product); a symbol without a valid argument on a card is skipped there. Every option is
 compiled through the real effect stage, so a generated pack always lints clean. Only the (symbol,
 position) pairs the runtime plays are drawn (a pack made to be played holds nothing the engine refuses);
@@ -293,9 +293,9 @@ class Options:
         elif pos == "reward":
             text = f"-> {body}"
             if self.rng.random() < 0.5:
-                text = f"cost {self.clause(self.costs, st, 'cost')[1]} {text}"
+                text = f"cost {self.clause(self.costs, st, 'cost', ok=lambda x: x is not s)[1]} {text}"
         else:
-            reward = self.clause(self.rewards, st, "reward")[1]
+            reward = self.clause(self.rewards, st, "reward", ok=lambda x: x is not s)[1]
             text = f"{'require' if pos == 'requirement' else 'cost'} {body} -> {reward}"
         return self.check(text)
 

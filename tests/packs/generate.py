@@ -12,8 +12,8 @@ taken from a queue in least-recently-used order (the first symbol the card may u
 the back), at a clause position drawn at random from the symbol's positions; a requirement or cost
 is completed with a reward from the reward queue, a reward gets a cost from the cost queue half the
 time (never with the focus symbol itself: no `cost help -> help`), a negative outcome stands alone.
-Arguments are drawn by parameter type from what the card's setting supplies (secrets of its module, or the secrets its product always needs; numbered tokens
-of its product); a symbol without a valid argument on a card is skipped there. Every option is
+Arguments are drawn by parameter type from what the card's setting supplies (secrets of its module,
+or the secrets its product always needs; numbered tokens of its product); a symbol without a valid argument on a card is skipped there. Every option is
 compiled through the real effect stage, so a generated pack always lints clean. Only the (symbol,
 position) pairs the runtime plays are drawn (a pack made to be played holds nothing the engine refuses);
 the README's table therefore changes when the runtime learns a symbol. A card that draws `capture animal`

@@ -72,6 +72,9 @@ POTE_SYMBOL_FILES = ("paleo.yaml", "anb.yaml", "path-of-the-elders.yaml")
 ALTARS = ("forest", "river", "mountain")  # the altars an altar card pictures ("Altar Cards")
 ALTAR_SYMBOLS = ("symbol:perform-ritual", "symbol:develop-cult-object")  # what every altar card shows ("Altar Cards")
 CULT_SITE = "board:cult-site"
+# What a star card and a night action never play: a card is prepared for the night only in an untriggered,
+# non-negative action of a card resolved by day (interpretation:pote-w-prepare).
+DAY_ONLY = ("symbol:prepare-card-for-the-night",)
 CULT_TOOLS_CHAPTER = "Cult Tools"  # symbols only this chapter brings belong to the cult tool tokens, not to cards
 SRC_POTE = '{rulebook: 001_5f1e4d8bf7e7ff1a.txt, section: ["Overview and Components", "Card Overview"]}'
 
@@ -268,12 +271,14 @@ class Options:
         """Whether some symbol the card may use passes `ok` (the focus of `option(st, only=ok)`)."""
         return any(ok(x) and st.allows(x) for x in self.focus.items)
 
-    def option(self, st: Setting, only=None, negative: bool = True) -> str:
+    def option(self, st: Setting, only=None, negative: bool = True, avoid=()) -> str:
         """One option built around the next focus symbol; `only` narrows the focus (an altar card's altar
-        symbols), and `negative=False` keeps it from being a negative outcome (a night action)."""
+        symbols), `negative=False` keeps it from being a negative outcome (a night action), and no clause of
+        it uses a symbol of `avoid` (what a night action does not play)."""
         def fits(x):
-            return (only is None or only(x)) and (negative or any(p != "negative" for p in st.positions(x)))
-        plain = only is None and negative
+            return ((only is None or only(x)) and x["id"] not in avoid
+                    and (negative or any(p != "negative" for p in st.positions(x))))
+        plain = only is None and negative and not avoid
         # every other option of a module's card is built around a symbol bound to that module (its own rules),
         # so each module's symbols are played about as often as the module's cards are
         turn = self._turns[st.letter] = self._turns.get(st.letter, 0) + 1
@@ -293,9 +298,9 @@ class Options:
         elif pos == "reward":
             text = f"-> {body}"
             if self.rng.random() < 0.5:
-                text = f"cost {self.clause(self.costs, st, 'cost', ok=lambda x: x is not s)[1]} {text}"
+                text = f"cost {self.clause(self.costs, st, 'cost', ok=lambda x: x is not s and x['id'] not in avoid)[1]} {text}"
         else:
-            reward = self.clause(self.rewards, st, "reward", ok=lambda x: x is not s)[1]
+            reward = self.clause(self.rewards, st, "reward", ok=lambda x: x is not s and x["id"] not in avoid)[1]
             text = f"{'require' if pos == 'requirement' else 'cost'} {body} -> {reward}"
         return self.check(text)
 
@@ -305,11 +310,11 @@ class Options:
     def reward(self, st: Setting) -> str:
         return self.clause(self.rewards, st, "reward")[1]
 
-    def negative(self, st: Setting) -> str:
+    def negative(self, st: Setting, avoid=()) -> str:
         """A negative outcome alone (`suffer ...`), from its own queue of the symbols with a negative position."""
         if self.negatives is None:
             self.negatives = Queue([s for s in self.focus.items if "negative" in s["positions"]], self.rng)
-        return self.check(f"suffer {self.clause(self.negatives, st, 'negative')[1]}")
+        return self.check(f"suffer {self.clause(self.negatives, st, 'negative', ok=lambda x: x['id'] not in avoid)[1]}")
 
     def check(self, text: str) -> str:
         from compiler import effects
@@ -622,10 +627,10 @@ def anb_pack(symbols, registry) -> dict[str, str]:
 
 # --- Path of the Elders ------------------------------------------------------------------------
 
-# Bundled cards whose option lists stay empty: their notes state what their actions hang on (the horn or drum
-# ever obtained; a dream someone else revealed), which the effect language cannot say yet (as A New Beginning's
-# Curse). The module that holds them is refused naming them until it can.
-POTE_UNSAYABLE = ("card:pote/dance-spectacle", "card:pote/dream-interpretation")
+# Bundled cards whose notes state what their action needs (the horn or the drum ever obtained; a dream someone
+# else revealed): their action is that need, completed with a drawn reward.
+POTE_STATED_NEEDS = {"card:pote/dance-spectacle": "require obtained horn or obtained drum",
+                     "card:pote/dream-interpretation": "require dream revealed by another"}
 # Bundled cards of which nothing about their options is stated: their open option lists get drawn options.
 # Gilga the Great has a moon area resolved at once (an `at night:` option) besides the day action
 # Resistance Fighter may borrow.
@@ -656,31 +661,42 @@ def game_ops(**setup) -> dict:
     return Layout(PALEO.active(rec, bundle)).ops
 
 
-def pote_games(recs: dict[str, dict]) -> dict[str, dict]:
-    """Op tables by where a card of the expansion is played: `cult-site` (the Cult Site alone: the new base
-    cards and its secrets) and each module letter of a level (the level that plays the module)."""
-    out = {"cult-site": game_ops(modules=[], boards=[CULT_SITE])}
-    for r in sorted((r for r in recs.values() if r["_section"] == "scenarios" and r.get("product") == "product:pote"
-                     and r.get("kind") == "level"), key=lambda r: r["id"]):
+def pote_games(recs: dict[str, dict]) -> dict[str, list[dict]]:
+    """The op tables of every game a card of the expansion is part of, by where it is played: `cult-site` (the
+    new base cards and the Cult Site secrets: the Cult Site alone and every level), each module letter (the
+    level that plays it, and that level without the Cult Site unless the module requires the board), and
+    `everywhere` (the faces of secrets no product prints, which every game lays out)."""
+    levels = sorted((r for r in recs.values() if r["_section"] == "scenarios" and r.get("product") == "product:pote"
+                     and r.get("kind") == "level"), key=lambda r: r["id"])
+    out: dict[str, list[dict]] = {"cult-site": [game_ops(modules=[], boards=[CULT_SITE])]}
+    for r in levels:
         ops = game_ops(scenario=r["id"])
-        for letter in r.get("modules") or []:
-            if f"module:pote/{letter}" in recs:
-                out.setdefault(letter, ops)
+        out["cult-site"].append(ops)
+        letters = r.get("modules") or []
+        for letter in letters:
+            mod = recs.get(f"module:pote/{letter}")
+            if mod is None or letter in out:
+                continue
+            out[letter] = [ops]
+            if CULT_SITE not in (mod.get("requires") or []):  # also played without the Cult Site
+                out[letter].append(game_ops(modules=[f"module:{'pote' if x == letter else 'paleo'}/{x}"
+                                                     for x in letters], boards=[]))
+    out["everywhere"] = [game_ops(modules=[], boards=[])] + [ops for key in sorted(out) for ops in out[key]]
     return out
 
 
-def pote_symbols(games: dict[str, dict]) -> tuple[list[dict], dict[str, dict]]:
+def pote_symbols(games: dict[str, list[dict]]) -> tuple[list[dict], dict[str, dict]]:
     """The symbols Path of the Elders' cards may draw (the base game's and its own, never a Cult Tools-only one),
-    and for each setting of `pote_games` which positions of each the runtime plays there."""
+    and for each setting of `pote_games` which positions of each the runtime plays in every one of its games."""
     def tokens_own(s):
         own = [src for src in _sources(s) if src["rulebook"] in (BASE, POTE)]
         return all((src.get("section") or [""])[0] == CULT_TOOLS_CHAPTER for src in own) and BASE not in s["books"]
 
-    symbols = [s for s in load_symbols(POTE_SYMBOL_FILES, (BASE, POTE),
-                                       lambda s, p: any(played(s, p, ops) for ops in games.values()))
+    every = [ops for tables in games.values() for ops in tables]
+    symbols = [s for s in load_symbols(POTE_SYMBOL_FILES, (BASE, POTE), lambda s, p: any(played(s, p, o) for o in every))
                if not tokens_own(s)]
-    plays = {key: {s["id"]: tuple(p for p in s["positions"] if played(s, p, ops)) for s in symbols}
-             for key, ops in games.items()}
+    plays = {key: {s["id"]: tuple(p for p in s["positions"] if all(played(s, p, o) for o in tables)) for s in symbols}
+             for key, tables in games.items()}
     return symbols, plays
 
 
@@ -710,7 +726,7 @@ def pote_pack(registry) -> dict[str, str]:
     modules = {r["letter"]: r for r in recs.values() if r["_section"] == "modules" and r.get("product") == "product:pote"}
     product = recs["product:pote"]
     cards = {i: r for i, r in recs.items() if r["_section"] == "cards" and r.get("product") == "product:pote"}
-    blue = blue_trigger(registry, games.get("W", games["cult-site"]))
+    blue = all(blue_trigger(registry, ops) for ops in games.get("W", games["cult-site"]))
 
     def setting(letter=None, games_of="cult-site", secrets=None):
         nums = secrets if secrets is not None else [u["number"] for u in modules[letter].get("secrets", [])] if letter else []
@@ -722,7 +738,7 @@ def pote_pack(registry) -> dict[str, str]:
 
     def night(st) -> str:
         """A night action: `blue:` once the language and the runtime have it, else the same option plain."""
-        text = gen.option(st, negative=False)
+        text = gen.option(st, negative=False, avoid=DAY_ONLY)
         return gen.check(f"blue: {text}") if blue else text
 
     files: dict[str, list[str]] = {k: [] for k in ("base-cards", "modules", "secrets", "fills")}
@@ -751,7 +767,7 @@ def pote_pack(registry) -> dict[str, str]:
         for i in range(1, stars + 1):  # night actions and negative outcomes
             files["modules"].append(card(f"card:synthetic-pote/{letter.lower()}-star-{i:02d}",
                                          f"{letter} Star Card {i} (synthetic)", "product:pote", "star", module=mid,
-                                         back="star", options=[night(ms), gen.negative(ms)], src=SRC_POTE))
+                                         back="star", options=[night(ms), gen.negative(ms, avoid=DAY_ONLY)], src=SRC_POTE))
         for i in range(1, room - stars + 1):
             opts = [gen.option(ms), gen.option(ms)]
             marks: list[str] = []
@@ -782,9 +798,11 @@ def pote_pack(registry) -> dict[str, str]:
                 continue
             faced.add(num)
             sec = recs[f"secret:{num}"]
+            # a secret no product prints is a face of the base game's, which every game lays out
+            where = fs if sec.get("product") else setting(games_of="everywhere", secrets=[])
             files["secrets"].append(card(f"card:synthetic-pote/secret-{num}", f"Secret {num} (synthetic)",
                                          sec.get("product") or "product:paleo", "secret", back="secret", number=num,
-                                         copies=int(sec.get("copies") or 1), options=[gen.option(fs), gen.option(fs)],
+                                         copies=int(sec.get("copies") or 1), options=[gen.option(where), gen.option(where)],
                                          src=SRC_POTE))
 
     # the Cult Site secrets: unnumbered, marked with the Cult Site symbol, as many as the secret group has room
@@ -811,8 +829,8 @@ def pote_pack(registry) -> dict[str, str]:
                                                        secrets=[])
         extra: dict = {}
         if not r.get("options") and r.get("completeness") != "complete":
-            if cid in POTE_UNSAYABLE:
-                pass
+            if cid in POTE_STATED_NEEDS:
+                extra["options"] = [gen.check(f"{POTE_STATED_NEEDS[cid]} -> {gen.reward(where)}")]
             elif cid in POTE_STATED:
                 extra["options"] = [gen.check(POTE_STATED[cid])]
             elif cid in POTE_OPEN_FACES:

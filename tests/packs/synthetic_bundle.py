@@ -9,12 +9,14 @@ HERE = Path(__file__).resolve().parent
 PACK = HERE / "synthetic-base"
 ROOT = HERE.parents[1]
 # Every pack folder of this directory (the bad/ corpus aside). They load in sets: anb and pote both give faces of
-# secrets 7 and 8 (no product; A New Beginning and module X need them), and pote-cult fills the same room as pote.
-ALL_PACKS = ("synthetic-base", "base-modules", "anb", "anb-rules", "pote", "pote-cult")
+# secrets 7 and 8 (no product; A New Beginning and module X need them), and pote-cult and pote-w fill the same
+# room as pote.
+ALL_PACKS = ("synthetic-base", "base-modules", "anb", "anb-rules", "pote", "pote-cult", "pote-w")
 ANB_PACKS = ("synthetic-base", "base-modules", "anb", "anb-rules")  # A New Beginning's games and rule tests
 POTE_PACKS = ("synthetic-base", "base-modules", "pote")  # Path of the Elders: the base packs (modules B, D, I) and its own
 POTE_CULT_PACKS = ("synthetic-base", "pote-cult")  # the Cult Site's rule tests (hand-written cards in known places)
-PACK_SETS = {"anb": ANB_PACKS, "pote": POTE_PACKS, "pote-cult": POTE_CULT_PACKS}
+POTE_W_PACKS = ("synthetic-base", "base-modules", "pote-w")  # module W's rule tests (hand-written star and day cards)
+PACK_SETS = {"anb": ANB_PACKS, "pote": POTE_PACKS, "pote-cult": POTE_CULT_PACKS, "pote-w": POTE_W_PACKS}
 
 
 def build(root: Path = ROOT, packs: "list[str | Path] | None" = None) -> dict:

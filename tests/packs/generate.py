@@ -22,13 +22,15 @@ is an animal: it gets `animal: {yield: ...}`, 1 food, 1 pelt or 1 grain in turn.
 The `pote` pack (Path of the Elders) follows the same scheme with the symbols whose sources are the base game
 (002) or Path of the Elders (001), never a symbol only its "Cult Tools" chapter brings (the cult tool tokens'
 own: flip token and the cult tools, which cards do not hand out); a symbol whose 001 sources all name
-"Module W: ..." belongs to module W. What the runtime plays is asked per game a card is part of: the new base
-cards and the Cult Site secrets draw what the Cult Site alone plays, a module's cards (and the faces of its
-secrets) what the level holding that module plays. Every other new base card is an altar card, its first option
-built around the next of perform ritual and develop cult object (once the runtime plays one of them). Module W's
-star cards have a night action and a negative outcome; the night action is `blue: ...` once the effect language
-and the runtime have that trigger (`blue_trigger`), else the same option plain. Arguments of type altar are
-forest, river or mountain.
+"Module W: ..." belongs to module W. A card draws only what the runtime plays in every game it is part of
+(`pote_games`): the new base cards and the Cult Site secrets the Cult Site alone and each level; a module's cards
+and the faces of its secrets the level holding it, and that level without the board unless the module requires
+the Cult Site (W and X, not V); the faces of secrets no product prints (7, 8) every game. Every other new base
+card is an altar card, its first option built around the next of perform ritual and develop cult object (once
+the runtime plays one of them). Module W's star cards have a night action and a negative outcome, and its day
+cards a night action as their third option; a night action is `blue: ...` while the effect language and the
+runtime have that trigger (`blue_trigger`), else the same option plain, and neither it nor a star card prepares
+a card for the night (interpretation:pote-w-prepare). Arguments of type altar are forest, river or mountain.
 """
 
 from __future__ import annotations

@@ -29,8 +29,9 @@ the Cult Site (W and X, not V); the faces of secrets no product prints (7, 8) ev
 card is an altar card, its first option built around the next of perform ritual and develop cult object (once
 the runtime plays one of them). Module W's star cards have a night action and a negative outcome, and its day
 cards a night action as their third option; a night action is `blue: ...` while the effect language and the
-runtime have that trigger (`blue_trigger`), else the same option plain, and neither it nor a star card prepares
-a card for the night (interpretation:pote-w-prepare). Arguments of type altar are forest, river or mountain.
+runtime have that trigger (`blue_trigger`), else the same option plain. What only a card resolved by day plays
+(`DAY_ONLY`: prepare card for the night, reveal footprint card) is never drawn on a star card, a secret, a mission
+or in a triggered option. Arguments of type altar are forest, river or mountain.
 """
 
 from __future__ import annotations
@@ -74,9 +75,10 @@ POTE_SYMBOL_FILES = ("paleo.yaml", "anb.yaml", "path-of-the-elders.yaml")
 ALTARS = ("forest", "river", "mountain")  # the altars an altar card pictures ("Altar Cards")
 ALTAR_SYMBOLS = ("symbol:perform-ritual", "symbol:develop-cult-object")  # what every altar card shows ("Altar Cards")
 CULT_SITE = "board:cult-site"
-# What a star card and a night action never play: a card is prepared for the night only in an untriggered,
-# non-negative action of a card resolved by day (interpretation:pote-w-prepare).
-DAY_ONLY = ("symbol:prepare-card-for-the-night",)
+# What only an untriggered action of a card a player resolves by day plays, never a star card, a night action, a
+# mission or a secret: preparing a card for the night (interpretation:pote-w-prepare) and revealing a footprint
+# card (interpretation:pote-footprint-reveal).
+DAY_ONLY = ("symbol:prepare-card-for-the-night", "symbol:reveal-footprint-card")
 CULT_TOOLS_CHAPTER = "Cult Tools"  # symbols only this chapter brings belong to the cult tool tokens, not to cards
 SRC_POTE = '{rulebook: 001_5f1e4d8bf7e7ff1a.txt, section: ["Overview and Components", "Card Overview"]}'
 
@@ -804,7 +806,7 @@ def pote_pack(registry) -> dict[str, str]:
             where = fs if sec.get("product") else setting(games_of="everywhere", secrets=[])
             files["secrets"].append(card(f"card:synthetic-pote/secret-{num}", f"Secret {num} (synthetic)",
                                          sec.get("product") or "product:paleo", "secret", back="secret", number=num,
-                                         copies=int(sec.get("copies") or 1), options=[gen.option(where), gen.option(where)],
+                                         copies=int(sec.get("copies") or 1), options=[gen.option(where, avoid=DAY_ONLY), gen.option(where, avoid=DAY_ONLY)],
                                          src=SRC_POTE))
 
     # the Cult Site secrets: unnumbered, marked with the Cult Site symbol, as many as the secret group has room
@@ -817,7 +819,7 @@ def pote_pack(registry) -> dict[str, str]:
     for i in range(1, group["secret"] - numbered - unnumbered + 1):
         lucky = i % 2 == 1
         opts = [gen.check(f"-> {gen.reward(cs)}"), gen.check(f"-> {gen.reward(cs)}")] if lucky else \
-            [gen.option(cs), gen.option(cs)]
+            [gen.option(cs, avoid=DAY_ONLY), gen.option(cs, avoid=DAY_ONLY)]
         files["secrets"].append(card(f"card:synthetic-pote/cult-site-secret-{i}", f"Cult Site Secret {i} (synthetic)",
                                      "product:pote", "secret", back="secret",
                                      marks=["cult-site", "secret-symbol"] if lucky else ["cult-site"], options=opts,
@@ -830,15 +832,17 @@ def pote_pack(registry) -> dict[str, str]:
         where = setting(letter) if letter else setting(games_of=_secret_letter(modules, r.get("number") or linked.get(cid)),
                                                        secrets=[])
         extra: dict = {}
+        day_only = DAY_ONLY if r["kind"] in ("secret", "mission") else ()
         if not r.get("options") and r.get("completeness") != "complete":
             if cid in POTE_STATED_NEEDS:
                 extra["options"] = [gen.check(f"{POTE_STATED_NEEDS[cid]} -> {gen.reward(where)}")]
             elif cid in POTE_STATED:
                 extra["options"] = [gen.check(POTE_STATED[cid])]
             elif cid in POTE_OPEN_FACES:
-                extra["options"] = [gen.option(where), gen.option(where)]
+                extra["options"] = [gen.option(where, avoid=day_only), gen.option(where, avoid=day_only)]
             elif cid in POTE_MOON_FACES:
-                extra["options"] = [gen.option(where, negative=False), gen.check(f"at night: {gen.option(where)}")]
+                extra["options"] = [gen.option(where, negative=False, avoid=day_only),
+                                    gen.check(f"at night: {gen.option(where, avoid=DAY_ONLY)}")]
             elif r["kind"] == "mission":
                 extra["options"] = [gen.check(f"cost {gen.cost(where)}, {gen.cost(where)} -> 1 victory token"), "suffer 1 skull"]
         if cid in POTE_PERSON_SECRETS and r.get("person") is None:

@@ -9,14 +9,16 @@ HERE = Path(__file__).resolve().parent
 PACK = HERE / "synthetic-base"
 ROOT = HERE.parents[1]
 # Every pack folder of this directory (the bad/ corpus aside). They load in sets: anb and pote both give faces of
-# secrets 7 and 8 (no product; A New Beginning and module X need them), and pote-cult and pote-w fill the same
-# room as pote.
-ALL_PACKS = ("synthetic-base", "base-modules", "anb", "anb-rules", "pote", "pote-cult", "pote-w")
+# secrets 7 and 8 (no product; A New Beginning and module X need them), and the rule packs pote-cult, pote-w and
+# pote-x fill the same room as pote.
+ALL_PACKS = ("synthetic-base", "base-modules", "anb", "anb-rules", "pote", "pote-cult", "pote-w", "pote-x")
 ANB_PACKS = ("synthetic-base", "base-modules", "anb", "anb-rules")  # A New Beginning's games and rule tests
 POTE_PACKS = ("synthetic-base", "base-modules", "pote")  # Path of the Elders: the base packs (modules B, D, I) and its own
 POTE_CULT_PACKS = ("synthetic-base", "pote-cult")  # the Cult Site's rule tests (hand-written cards in known places)
 POTE_W_PACKS = ("synthetic-base", "base-modules", "pote-w")  # module W's rule tests (hand-written star and day cards)
-PACK_SETS = {"anb": ANB_PACKS, "pote": POTE_PACKS, "pote-cult": POTE_CULT_PACKS, "pote-w": POTE_W_PACKS}
+POTE_X_PACKS = ("synthetic-base", "base-modules", "pote-x")  # module X's rule tests (hand-written)
+PACK_SETS = {"anb": ANB_PACKS, "pote": POTE_PACKS, "pote-cult": POTE_CULT_PACKS, "pote-w": POTE_W_PACKS,
+             "pote-x": POTE_X_PACKS}
 
 
 def build(root: Path = ROOT, packs: "list[str | Path] | None" = None) -> dict:

@@ -330,8 +330,9 @@ def test_altar_cards_and_night_actions_follow_the_runtime(pote_packs):
     blue = all(generate.blue_trigger(reg, ops) for ops in games["W"])
     nights = [c["options"][0]["text"] for c in cards.values() if c["kind"] == "star"]
     assert all(t.startswith("blue:") == blue for t in nights)
-    # no star card and no night action prepares a card for the night (interpretation:pote-w-prepare)
+    # no star card, secret, mission or triggered action prepares a card for the night or reveals a footprint card
+    # (interpretation:pote-w-prepare, interpretation:pote-footprint-reveal)
     for c in cards.values():
         for o in c["options"]:
-            if c["kind"] == "star" or o["text"].startswith("blue:"):
-                assert "symbol:prepare-card-for-the-night" not in json.dumps(o["ir"]), (c["id"], o["text"])
+            if c["kind"] in ("star", "secret", "mission") or o["ir"].get("trigger"):
+                assert not any(s in json.dumps(o["ir"]) for s in generate.DAY_ONLY), (c["id"], o["text"])

@@ -315,7 +315,10 @@ def destroy_op(position, args):
         s = g.s
         iid = ctx.card
         zone = next((z for z, ids in s["z"].items() if iid in ids), None)
-        if zone is not None:
+        if zone is not None and zone.startswith("chosen/") and ctx.kind == "day":
+            ctx.dest = "box"  # the turn card leaves the game when its resolution is finished
+            g.event("destroyed", card=s["cards"][iid])
+        elif zone is not None:
             g.move(iid, zone, "box")
             g.event("destroyed", card=s["cards"][iid])
     if position == "reward":

@@ -96,6 +96,16 @@ def greedy_score(game, a: dict) -> float:
         return (h - w) if w < h else -10
     if t == "craft":
         return 2 if a["idea"] is not None else 0
+    if t == "cult-tool":  # a cult tool adds what it gives to the resolution
+        return 0.6
+    if t == "develop":
+        return 1.0 if a["flip"] else 0.0
+    if t in ("keep", "keep-beside", "seek-help"):
+        return 0.15
+    if t == "beside":  # a wound for a card moved onto the cult deck
+        return -0.5
+    if t == "help-card":
+        return option_score(game, r.option(s["cards"][a["card"]], a["option"], a.get("variant", 0)))
     if t == "share":  # the smaller group takes the reward
         return -len(s["z"][f"group/{a['to']}"]) - 0.1 * a["to"]
     return 0.0

@@ -690,6 +690,16 @@ def use_tool(g, a: dict) -> None:
     owner = held_by(g, t)
     s["cult"]["used"].append(t)
     s["cult"]["uses"][t] = s["cult"]["uses"].get(t, 0) + 1
+    name = g.rules.cult.tools[t]
+    played = [f"symbol:{name}"]  # the tool's symbol, and the token symbols its use plays
+    gate = g.rules.cult.gates.get(t)
+    if t not in s["cult"]["flipped"]:
+        played.append({"venerate": "symbol:venerate-and-flip"}.get((gate or ("",))[0], "symbol:flip-token"))
+    if gate and gate[0] == "help":
+        played.append("symbol:help-and-give-up")
+    for sym in played:
+        if sym not in s["used"]:
+            s["used"].append(sym)
     gate = g.rules.cult.gates.get(t)
     if gate and gate[0] == "help":  # help and give up cult token: the help action is spent, the token given up
         spend_help(g, p, "cult tool")

@@ -801,7 +801,8 @@ class CultSite(System):
             Listener("resolved", on_resolved),
             Listener("tool-spent", on_tool_spent),
         )
-        self.given = {"cult_tools": given_cult_tools, "flipped": given_flipped, "developed": given_developed}
+        self.given = {"cult_tools": given_cult_tools, "flipped": given_flipped, "developed": given_developed,
+                      "obtained": given_obtained}
 
     def applies(self, setup, bundle) -> bool:
         return BOARD in (setup.get("boards") or ())
@@ -1052,6 +1053,14 @@ def given_flipped(g, value, used, take) -> None:
     if not isinstance(value, list) or not all(n in by_name for n in value):
         raise ValueError("flipped lists cult tool names")
     g.s["cult"]["flipped"] = [by_name[n] for n in value]
+
+
+def given_obtained(g, value, used, take) -> None:
+    """`obtained`: the cult tools that came into a group earlier in the game (held or not)."""
+    by_name = {n: t for t, n in g.rules.cult.tools.items()}
+    if not isinstance(value, list) or not all(n in by_name for n in value):
+        raise ValueError("obtained lists cult tool names")
+    g.s["cult"]["seen"] = [by_name[n] for n in value]
 
 
 def given_developed(g, value, used, take) -> None:

@@ -450,7 +450,13 @@ class BaseSystem(System):
             q = a["target"]
             if _avoided(g, iid) and "symbol:help" not in s["used"]:
                 s["used"].append("symbol:help")  # an avoidable danger avoided: its help action taken
-            g.move(iid, f"chosen/{p}", "discard-up")
+            target = s["z"][f"chosen/{q}"]
+            keeps = getattr(g.rules, "keeps_dream_when_helping", ())  # Dream Interpretation's dreamer keeps the dream
+            if target and s["cards"][target[0]] in keeps and g.rules.back(s["cards"][iid]) == "dream":
+                g.move(iid, f"chosen/{p}", f"deck/{p}")  # back on top of the helper's deck (interpretation record)
+                g.event("dream-kept", player=p)
+            else:
+                g.move(iid, f"chosen/{p}", "discard-up")
             s["helping"][p] = q
             s["done"][p] = True
             g.event("help", player=p, target=q, card=s["cards"][iid])

@@ -1101,6 +1101,9 @@ class ModuleV(System):
 
     def prepare(self, rules) -> None:
         rules.resolve_at_once.add(32)  # the mission: secret 32 is revealed and resolved at once
+        # Dream Interpretation: the dream's player may help as usual without giving up the dream
+        # (interpretation:pote-dream-interpretation-help)
+        rules.keeps_dream_when_helping = ("card:pote/dream-interpretation",)
         if BOARD not in rules.setup["boards"]:
             rules.missing.append("module:pote/V: played only together with the Cult Site (board:cult-site)")
 

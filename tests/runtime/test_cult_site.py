@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from runtime import Game, NotPlayable
-from runtime.core.invariants import check
 from runtime.sim import play
 
 import synthetic_bundle
+from seeded_games import round_trip_at_night
 
 CULT = ["board:cult-site"]
 
@@ -64,15 +64,7 @@ def test_one_hundred_seeded_cult_site_games_keep_every_invariant(cult_bundle):
     results = {"win": 0, "loss": 0, "unfinished": 0}
     seen = set()
 
-    def after(g):
-        check(g)
-        if g.s["phase"] == "night" and g.s["step"] == "feeding" or g.is_terminal():
-            text = g.to_json()
-            g2 = Game.from_json(cult_bundle, text)
-            assert g2.to_json() == text, "a JSON round trip changed the state"
-            return g2
-        return g
-
+    after = round_trip_at_night(cult_bundle)
     for seed in range(100):
         g = play(cult_bundle, game="game:paleo", scenario=None, players=1 + seed % 4, seed=seed,
                  policy=("random", "greedy")[seed // 4 % 2], boards=CULT, on_action=after)

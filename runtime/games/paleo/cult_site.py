@@ -700,7 +700,6 @@ def use_tool(g, a: dict) -> None:
     for sym in played:
         if sym not in s["used"]:
             s["used"].append(sym)
-    gate = g.rules.cult.gates.get(t)
     if gate and gate[0] == "help":  # help and give up cult token: the help action is spent, the token given up
         spend_help(g, p, "cult tool")
         give_up = True

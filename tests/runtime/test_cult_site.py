@@ -137,3 +137,20 @@ def test_a_token_with_help_and_give_up_spends_the_help_action(cult_bundle):
     assert g.s["res"].get("stone", 0) == stone + 1
     assert "token:pote/amulet" not in g.s["tools"][0]  # given up at once
     assert chosen in g.s["z"]["discard-up"] or g.s["step"] != "resolve"
+
+
+@pytest.mark.parametrize("item, why", [
+    ({"k": "to-cult-deck", "players": ["x", 7], "decider": 0}, "seats' decks or the face-down discard pile"),
+    ({"k": "ritual", "player": 0, "altars": ["sky"]}, "forest, river or mountain altar"),
+    ({"k": "now", "card": 0, "player": 0}, "resolving-now zone"),
+])
+def test_a_forged_cult_decision_is_refused_naming_it(cult_bundle, item, why):
+    import json
+
+    from runtime import StateError
+
+    g = Game.new(cult_bundle, scenario=None, players=2, seed=1, boards=CULT)
+    s = json.loads(g.to_json())
+    s["queue"] = [item]
+    with pytest.raises(StateError, match=why):
+        Game.from_json(cult_bundle, json.dumps(s))

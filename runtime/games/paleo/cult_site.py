@@ -537,6 +537,27 @@ def _source_zone(q) -> str:
     return "discard-down" if q == "discard" else f"deck/{q}"
 
 
+def _where_to_cult(g, item):
+    ps = item.get("players")
+    n = g.s["players"]
+    if not ps or not all(q == "discard" or (is_int(q) and q < n) for q in ps) or ps.count("discard") > 1:
+        return "a card for the cult deck comes from seats' decks or the face-down discard pile"
+    return None
+
+
+def _where_ritual(g, item):
+    alts = item.get("altars")
+    if not alts or not all(a in ALTARS for a in alts):
+        return "a ritual is performed at the forest, river or mountain altar"
+    return None
+
+
+def _where_now(g, item):
+    if item.get("card") not in g.s["z"]["resolving-now"]:
+        return "a card resolved at once lies in the resolving-now zone"
+    return None
+
+
 def to_cult_actions(g, item):
     """Any card of the deck (of the player or a helper, agreed between them), or of the face-down discard pile,
     picked by its place: it goes unseen onto the cult deck."""
@@ -1077,14 +1098,16 @@ class CultOps(System):
     decisions = (
         Decision("seek", {"player": "player", "players": "players", "n": "count"}, seek_actions, apply_seek,
                  auto=auto_seek, rule="rule:cult/seek"),
-        Decision("ritual", {"player": "player", "altars": "list"}, ritual_actions, apply_ritual, rule="rule:cult/ritual"),
+        Decision("ritual", {"player": "player", "altars": "list"}, ritual_actions, apply_ritual, where=_where_ritual,
+                 rule="rule:cult/ritual"),
         Decision("develop-cult", {"player": "player"}, develop_actions, apply_develop, auto=auto_develop,
                  rule="rule:cult/develop"),
         Decision("hazard", {"player": "player"}, hazard_actions, apply_hazard, auto=auto_hazard, rule="rule:cult/other"),
         Decision("to-cult-deck", {"players": "list", "decider": "player"}, to_cult_actions, apply_to_cult,
-                 auto=auto_to_cult, rule="rule:cult/star-secrets"),
+                 auto=auto_to_cult, where=_where_to_cult, rule="rule:cult/star-secrets"),
         Decision("swap-display", {"player": "player"}, swap_actions, apply_swap, rule="rule:cult/star-secrets"),
-        Decision("now", {"card": "card", "player": "player"}, now_actions, apply_now, rule="rule:cult/tools"),
+        Decision("now", {"card": "card", "player": "player"}, now_actions, apply_now, where=_where_now,
+                 rule="rule:cult/tools"),
         Decision("now-done", {"card": "card", "player": "player"}, auto=auto_now_done, rule="rule:cult/tools"),
     )
 

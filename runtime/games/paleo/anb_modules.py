@@ -144,21 +144,14 @@ class ModuleM(ModuleSystem):
     def resolve_extras(self, g, p) -> list[dict]:
         """Reading (interpretation:anb-camp-card): instead of acting on the card they revealed, a resolving player
         (with their helpers) may resolve an action of a face-up camp card; their own card is discarded face up."""
-        from .base import affordable, helpers_of, opt_action
+        from .base import helpers_of, offer_actions
         s, r = g.s, g.rules
         if not s["z"]["camp"] or not _free_to_act(g, p):
             return []
         out = []
         for iid in s["z"]["camp"]:
-            cid = s["cards"][iid]
-            ctx = Ctx(p, helpers_of(g, p), iid, "day")
-            for o in r.options.get(cid, []):
-                if o.trigger is None and not o.negative and not o.help and affordable(g, o, ctx):
-                    a = opt_action(g, p, cid, o, f"P{p}: instead, resolve {r.name(cid)} at the camp: action "
-                                                 f"{o.index + 1}: {o.text}")
-                    a["type"] = "camp"
-                    a["card"] = iid
-                    out.append(a)
+            out.extend(offer_actions(g, p, iid, Ctx(p, helpers_of(g, p), iid, "day"), "camp",
+                                     f"P{p}: instead, resolve {r.name(s['cards'][iid])} at the camp: "))
         return out
 
     def apply_extra(self, g, a) -> None:

@@ -419,12 +419,9 @@ class BaseSystem(System):
         for zone in zones:
             for iid in s["z"][zone]:
                 cid = s["cards"][iid]
-                for o in r.help_paid.get(cid, ()):
-                    ctx = Ctx(p, helpers_of(g, p), iid, "help")
-                    if affordable(g, o, ctx):
-                        a = opt_action(g, p, cid, o, f"P{p}: spend the help action on {r.name(cid)}: action {o.index + 1}: {o.text}")
-                        a.update(type="help-card", card=iid)
-                        out.append(a)
+                if cid in r.help_paid:
+                    out.extend(offer_actions(g, p, iid, Ctx(p, helpers_of(g, p), iid, "help"), "help-card",
+                                             f"P{p}: spend the help action on {r.name(cid)}: ", r.help_paid[cid]))
         return out
 
     def apply_resolve(self, g, a: dict) -> None:
@@ -476,6 +473,20 @@ def help_uses(g, p: int) -> list[dict]:
         fn = getattr(sys_, "help_extras", None)
         if fn is not None:
             out.extend(fn(g, p))
+    return out
+
+
+def offer_actions(g, p: int, iid: int, ctx: Ctx, type_: str, prefix: str, opts=None) -> list[dict]:
+    """The affordable day actions of card instance `iid` (or of `opts`), each as an action of type `type_` naming
+    the card, labelled `<prefix>action N: <text>`: how systems offer a card other than the player's own."""
+    r = g.rules
+    cid = g.s["cards"][iid]
+    out = []
+    for o in (r.options.get(cid, []) if opts is None else opts):
+        if o.trigger is None and not o.negative and not o.help and affordable(g, o, ctx):
+            a = opt_action(g, p, cid, o, f"{prefix}action {o.index + 1}: {o.text}")
+            a.update(type=type_, card=iid)
+            out.append(a)
     return out
 
 

@@ -633,14 +633,13 @@ def apply_now(g, item, a):
     s = g.s
     s["queue"].pop(0)
     iid = item["card"]
-    s["queue"].insert(0, {"k": "now-done", "card": iid, "player": item["player"]})
+    fin = {"k": "now-done", "card": iid, "player": item["player"]}
     if a["type"] == "ignore":
         g.event("ignore", player=item["player"], card=s["cards"][iid])
+        s["queue"].insert(0, fin)
         return
     opt = g.rules.option(s["cards"][iid], a["option"], a.get("variant", 0))
-    ctx = Ctx(item["player"], [], iid, "now")
-    s["queue"].pop(0)
-    resolve_option(g, iid, opt, ctx, {"k": "now-done", "card": iid, "player": item["player"]})
+    resolve_option(g, iid, opt, Ctx(item["player"], [], iid, "now"), fin)
 
 
 def auto_now_done(g, item) -> bool:
@@ -836,9 +835,11 @@ class CultSite(System):
             if c.get("kind") != "secret" or c.get("game") != rules.game_id or c.get("module") is not None:
                 continue
             numbered = isinstance(c.get("number"), int) or cid in rules.linked_numbers
-            if "cult-site" in (c.get("marks") or ()) or (c.get("product") == self.product and not numbered):
-                if not numbered:
-                    out.append(cid)
+            marked = "cult-site" in (c.get("marks") or ())
+            if numbered and marked:  # no such card is known; its number would have to join the stack too
+                missing.append(f"{cid}: a numbered secret with the Cult Site symbol, which this runtime does not lay out")
+            elif not numbered and (marked or c.get("product") == self.product):
+                out.append(cid)
         rules.cult_secrets = out
         return out
 

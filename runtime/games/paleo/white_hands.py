@@ -480,7 +480,7 @@ class WhiteHands(System):
     def help_extras(self, g, p) -> list[dict]:
         """Gilga's Wrath at the sun symbol, for a player free to help (interpretation:pote-wrath-joint-help):
         spend the help action joining in, or resolving one of its actions with everyone who joined in this turn."""
-        from .base import affordable, opt_action
+        from .base import offer_actions
         s, r = g.s, g.rules
         out = []
         for iid in s["z"]["sun"]:
@@ -490,21 +490,16 @@ class WhiteHands(System):
             joined = s["sun_help"].get(str(iid), [])
             out.append({"type": "sun-help", "player": p, "card": iid,
                         "label": f"P{p}: spend the help action on {r.name(cid)} at the sun symbol (join in)"})
-            ctx = Ctx(p, list(joined), iid, "day")
             with_ = ", ".join(f"P{h}" for h in joined) or "no one else"
-            for o in r.options.get(cid, []):
-                if o.trigger is None and not o.negative and not o.help and affordable(g, o, ctx):
-                    a = opt_action(g, p, cid, o, f"P{p}: with the help action, resolve {r.name(cid)} with {with_}: "
-                                                 f"action {o.index + 1}: {o.text}")
-                    a.update(type="sun-resolve", card=iid)
-                    out.append(a)
+            out.extend(offer_actions(g, p, iid, Ctx(p, list(joined), iid, "day"), "sun-resolve",
+                                     f"P{p}: with the help action, resolve {r.name(cid)} with {with_}: "))
         return out
 
     def resolve_extras(self, g, p) -> list[dict]:
         """Resistance Fighter: the action of a Gilga the Great at the sun symbol instead of one of its own
         (interpretation:pote-resistance-fighter)."""
         from .anb_modules import _free_to_act
-        from .base import affordable, helpers_of, opt_action
+        from .base import helpers_of, offer_actions
         s, r = g.s, g.rules
         if s["cards"][s["z"][f"chosen/{p}"][0]] != FIGHTER or not _free_to_act(g, p):
             return []
@@ -513,13 +508,8 @@ class WhiteHands(System):
             cid = s["cards"][iid]
             if cid != GILGA:
                 continue
-            ctx = Ctx(p, helpers_of(g, p), iid, "day")
-            for o in r.options.get(cid, []):
-                if o.trigger is None and not o.negative and not o.help and affordable(g, o, ctx):
-                    a = opt_action(g, p, cid, o, f"P{p}: {r.name(FIGHTER)}: instead, the action of {r.name(cid)}: "
-                                                 f"action {o.index + 1}: {o.text}")
-                    a.update(type="fighter", card=iid)
-                    out.append(a)
+            out.extend(offer_actions(g, p, iid, Ctx(p, helpers_of(g, p), iid, "day"), "fighter",
+                                     f"P{p}: {r.name(FIGHTER)}: instead, the action of {r.name(cid)}: "))
         return out
 
     def apply_extra(self, g, a) -> None:

@@ -106,6 +106,14 @@ def greedy_score(game, a: dict) -> float:
         return -0.5
     if t == "help-card":
         return option_score(game, r.option(s["cards"][a["card"]], a["option"], a.get("variant", 0)))
+    if t == "swap":  # module T's setup: the people as dealt are kept
+        return -1.0
+    if t == "sea":  # out to sea when the decks offer little (a danger on every top card)
+        deck = s["z"][f"deck/{a['player']}"]
+        best = max((BACK_SCORE.get(r.back(s["cards"][i]), 2) for i in deck[-r.backs_seen:]), default=0)
+        return 2.5 if best < 2.5 else 1.0
+    if t == "split":  # the cards for others come from the fullest decks
+        return -sum(k * k / (len(s["z"][f"deck/{p}"]) + 1) for p, k in enumerate(a["split"]))
     if t == "share":  # the smaller group takes the reward
         return -len(s["z"][f"group/{a['to']}"]) - 0.1 * a["to"]
     return 0.0

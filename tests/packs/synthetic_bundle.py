@@ -11,14 +11,16 @@ ROOT = HERE.parents[1]
 # Every pack folder of this directory (the bad/ corpus aside). They load in sets: anb and pote both give faces of
 # secrets 7 and 8 (no product; A New Beginning and module X need them), and the rule packs pote-cult, pote-w and
 # pote-x fill the same room as pote.
-ALL_PACKS = ("synthetic-base", "base-modules", "anb", "anb-rules", "pote", "pote-cult", "pote-w", "pote-x")
+ALL_PACKS = ("synthetic-base", "base-modules", "anb", "anb-rules", "pote", "pote-cult", "pote-w", "pote-x", "whale")
 ANB_PACKS = ("synthetic-base", "base-modules", "anb", "anb-rules")  # A New Beginning's games and rule tests
 POTE_PACKS = ("synthetic-base", "base-modules", "pote")  # Path of the Elders: the base packs (modules B, D, I) and its own
 POTE_CULT_PACKS = ("synthetic-base", "pote-cult")  # the Cult Site's rule tests (hand-written cards in known places)
 POTE_W_PACKS = ("synthetic-base", "base-modules", "pote-w")  # module W's rule tests (hand-written star and day cards)
 POTE_X_PACKS = ("synthetic-base", "base-modules", "pote-x")  # module X's rule tests (hand-written)
+WHALE_PACKS = ("synthetic-base", "base-modules", "whale")  # The White Whale with modules A, F and D
+WHALE_ANB_PACKS = (*ANB_PACKS, "whale")  # The White Whale with A New Beginning's module O (and its farm)
 PACK_SETS = {"anb": ANB_PACKS, "pote": POTE_PACKS, "pote-cult": POTE_CULT_PACKS, "pote-w": POTE_W_PACKS,
-             "pote-x": POTE_X_PACKS}
+             "pote-x": POTE_X_PACKS, "whale": WHALE_PACKS, "whale-anb": WHALE_ANB_PACKS}
 
 
 def build(root: Path = ROOT, packs: "list[str | Path] | None" = None) -> dict:
@@ -56,22 +58,33 @@ def lower(text: str, game: str = "game:paleo") -> dict:
 _CACHED: dict = {}
 
 
+def _named(name: str, path: Path | None) -> dict:
+    """The bundle of one named pack set of PACK_SETS, built once per process (and written to `path` when given)."""
+    if name not in _CACHED:
+        _CACHED[name] = build(packs=list(PACK_SETS[name]))
+    if path is not None:
+        path.write_text(json.dumps(_CACHED[name], sort_keys=True), encoding="utf-8")
+    return _CACHED[name]
+
+
 def anb(path: Path | None = None) -> dict:
     """The bundle of A New Beginning's packs (its scenarios playable), built once per process."""
-    if "anb" not in _CACHED:
-        _CACHED["anb"] = build(packs=list(ANB_PACKS))
-    if path is not None:
-        path.write_text(json.dumps(_CACHED["anb"], sort_keys=True), encoding="utf-8")
-    return _CACHED["anb"]
+    return _named("anb", path)
 
 
 def pote(path: Path | None = None) -> dict:
     """The bundle on which Path of the Elders is played (its levels I to III), built once per process."""
-    if "pote" not in _CACHED:
-        _CACHED["pote"] = build(packs=list(POTE_PACKS))
-    if path is not None:
-        path.write_text(json.dumps(_CACHED["pote"], sort_keys=True), encoding="utf-8")
-    return _CACHED["pote"]
+    return _named("pote", path)
+
+
+def whale(path: Path | None = None) -> dict:
+    """The bundle on which The White Whale is played with modules A, F and D, built once per process."""
+    return _named("whale", path)
+
+
+def whale_anb(path: Path | None = None) -> dict:
+    """The bundle on which The White Whale is played with A New Beginning's module O, built once per process."""
+    return _named("whale-anb", path)
 
 
 def cached(path: Path | None = None) -> dict:
@@ -86,12 +99,16 @@ def cached(path: Path | None = None) -> dict:
 if __name__ == "__main__":
     import sys
 
-    args = [a for a in sys.argv[1:] if not a.startswith("--packs=") and a not in ("--anb", "--pote")]
+    args = [a for a in sys.argv[1:] if not a.startswith("--packs=") and a not in ("--anb", "--pote", "--whale", "--whale-anb")]
     chosen = [a.split("=", 1)[1].split(",") for a in sys.argv[1:] if a.startswith("--packs=")]
     if "--anb" in sys.argv[1:]:  # A New Beginning's scenarios play on it
         chosen.append(list(ANB_PACKS))
     if "--pote" in sys.argv[1:]:  # Path of the Elders' levels play on it
         chosen.append(list(POTE_PACKS))
+    if "--whale" in sys.argv[1:]:  # The White Whale with modules A, F and D
+        chosen.append(list(WHALE_PACKS))
+    if "--whale-anb" in sys.argv[1:]:  # The White Whale with module O
+        chosen.append(list(WHALE_ANB_PACKS))
     target = Path(args[0] if args else "build/synthetic-bundle.json")
     target.parent.mkdir(parents=True, exist_ok=True)
     if chosen:

@@ -9,6 +9,7 @@ from .anb_modules import RULES as ANB_MODULE_RULES, SYSTEMS as ANB_MODULES
 from .cult_site import RULES as CULT_RULES, SYSTEMS as CULT_SYSTEMS
 from .farm import RULES as FARM_RULES, FarmSystem
 from .rules import Rules, rules_for, scenario_modules
+from .sea import RULES as SEA_RULES, SYSTEMS as SEA_SYSTEMS
 from .star_cards import RULES as STAR_RULES, SYSTEMS as STAR_SYSTEMS
 from .tools import ToolsSystem
 from .white_hands import RULES as WHITE_HANDS_RULES, SYSTEMS as WHITE_HANDS
@@ -29,8 +30,8 @@ class PaleoDefinition(GameDefinition):
         anb = [x() for x in ANB_MODULES]
         at = next(i for i, x in enumerate(anb) if x.name == "anb-r")
         self.systems = (BaseSystem(), ToolsSystem(), FarmSystem(), *anb[:at], *(x() for x in CULT_SYSTEMS), *anb[at:],
-                        *(x() for x in STAR_SYSTEMS), *(x() for x in WHITE_HANDS))
-        self.rule_sources = {**RULES, **FARM_RULES, **ANB_MODULE_RULES, **CULT_RULES, **STAR_RULES, **WHITE_HANDS_RULES}
+                        *(x() for x in STAR_SYSTEMS), *(x() for x in WHITE_HANDS), *(x() for x in SEA_SYSTEMS))
+        self.rule_sources = {**RULES, **FARM_RULES, **ANB_MODULE_RULES, **CULT_RULES, **STAR_RULES, **WHITE_HANDS_RULES, **SEA_RULES}
 
     def all_systems(self) -> tuple:
         """Every system of the definition, switched on or not."""

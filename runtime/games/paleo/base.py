@@ -235,9 +235,11 @@ class BaseSystem(System):
         n = s["players"]
         for i, iid in enumerate(explo):  # deal round robin from player 0; the end of a deck list is its top
             z[f"deck/{i % n}"].append(iid)
+        # a module may let the players swap people before they take their tools (The White Whale, 3–4 players)
+        tools = not any(getattr(x, "defers_tools", lambda g: False)(g) for x in g.layout.systems)
         for p in range(n):
             for _ in range(r.people_per_group):
-                S.join_person(g, p, None)
+                S.join_person(g, p, None, tools=tools)
         g.event("setup", players=n, modules=list(s["setup"]["modules"]), decks=[len(z[f"deck/{p}"]) for p in range(n)])
         for p in range(n):
             if not z[f"deck/{p}"]:
@@ -340,9 +342,16 @@ class BaseSystem(System):
                     out.append({"type": "choose", "player": p, "card": k, "order": list(order), "label": lab})
             if all(getattr(x, "allows_sleep_early", True) for x in g.layout.systems):  # module R forbids it
                 out.append({"type": "sleep", "player": p, "label": f"P{p}: go to sleep early (discard {len(deck)} cards)"})
+        for sys_ in g.layout.systems:  # what else the players may do instead of revealing (go out to sea)
+            extra = getattr(sys_, "choose_extras", None)
+            if extra is not None:
+                out.extend(extra(g))
         return out
 
     def apply_choose(self, g, a: dict) -> None:
+        if a["type"] not in ("choose", "sleep"):
+            next(x for x in g.layout.systems if a["type"] in getattr(x, "choose_types", ())).apply_choose_extra(g, a)
+            return
         if a["type"] == "choose":
             g.s["choice"][a["player"]] = {"kind": "card", "card": a["card"], "order": a["order"]}
         else:

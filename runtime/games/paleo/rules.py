@@ -260,6 +260,19 @@ class Rules:
             if prep is not None:
                 prep(self)
 
+    def add_module_secrets(self, module: str) -> None:
+        """The faces of a module's numbered secrets that belong to its product (no `module:` of their own), when
+        the product's other cards are not in play (module W's secret 34, module T's 10 and 18)."""
+        mod = next((m for m in self.bundle.get("modules", []) if m.get("id") == module), {})
+        for number in mod.get("secrets") or []:
+            if number in self.secret_cards:
+                continue
+            faces = sorted(c for c, rec in self.cards.items()
+                           if rec.get("kind") == "secret" and rec.get("number") == number and rec.get("module") is None
+                           and rec.get("game") == self.game_id and rec.get("product") == mod.get("product"))
+            if faces:
+                self.secret_cards[number] = faces
+
     def card_instances(self) -> list[str]:
         """The card id of every card instance a game of these rules holds (copies repeated), sorted."""
         if self._instances is None:

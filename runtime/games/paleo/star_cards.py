@@ -114,16 +114,7 @@ class StarCards(System):
         have = sum(int(rules.cards[c].get("copies") or 1) for c in stars)
         if have < STAR_CARDS:
             missing.append(f"{MODULE}: the star deck holds {have} of its {STAR_CARDS} star cards")
-        # the module's secrets (34) belong to its product, whose other cards need not be in play
-        mod = next((m for m in rules.bundle.get("modules", []) if m.get("id") == MODULE), {})
-        for number in mod.get("secrets") or []:
-            if number in rules.secret_cards:
-                continue
-            faces = sorted(c for c, rec in rules.cards.items()
-                           if rec.get("kind") == "secret" and rec.get("number") == number and rec.get("module") is None
-                           and rec.get("game") == rules.game_id and rec.get("product") == mod.get("product"))
-            if faces:
-                rules.secret_cards[number] = faces
+        rules.add_module_secrets(MODULE)  # secret 34 belongs to its product, whose other cards need not be in play
         rules.star_cards = frozenset(stars)
         return stars
 

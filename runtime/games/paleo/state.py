@@ -260,16 +260,23 @@ def draw_support(g, zone: str, ctx: Ctx) -> None:
         g.event("idea", card=g.s["cards"][iid])
 
 
-def join_person(g, p: int, ctx) -> None:
+def join_person(g, p: int, ctx, tools: bool = True) -> None:
+    """The top person card joins group `p`; with `tools`, the group takes what the card shows at once
+    (a setup in which people are swapped first takes them later, `person_arrives`)."""
     z = g.s["z"]
     if not z["people"]:
         g.event("deck-empty", deck="people")
         return
     iid = z["people"][-1]
     g.move(iid, "people", f"group/{p}")
-    cid = g.s["cards"][iid]
-    g.event("person-joins", player=p, card=cid)
-    for tool in (g.rules.persons.get(cid) or {}).get("tools", []):
+    g.event("person-joins", player=p, card=g.s["cards"][iid])
+    if tools:
+        person_arrives(g, p, iid, ctx)
+
+
+def person_arrives(g, p: int, iid: int, ctx) -> None:
+    """Group `p` takes the tools shown on person `iid`, and the systems hear that the person joined."""
+    for tool in (g.rules.persons.get(g.s["cards"][iid]) or {}).get("tools", []):
         gain_tool(g, tool, p, ctx)
     g.bus("after", "join", (p, iid))
 

@@ -112,6 +112,30 @@ def lower_reward_fields(entries: list[Entry], registry: Any) -> tuple[dict[str, 
     return out, diags
 
 
+def check_sea_symbols(entries: list[Entry]) -> list[Diagnostic]:
+    """M012 for a card that gives a `sea_symbol` but whose back is not `sea`, after packs have filled them
+    (a pack may give a bundled card its `back: sea` and its symbol together)."""
+    from .diagnostics import Label, make
+
+    diags: list[Diagnostic] = []
+    for e in entries:
+        rec = e.record
+        if e.section != "cards" or rec.sea_symbol is None or rec.back == "sea":
+            continue
+        file, base = e.where("sea_symbol")
+        back_file, back_base = e.where("back")
+        shown = "is not known" if rec.back is None else f"is `{rec.back}`"
+        labels = ()
+        if back_base + ("back",) in back_file.positions:
+            labels = (Label(back_file.span(back_base + ("back",)), "the card's back" if rec.back else "back not known"),)
+        diags.append(make(
+            "M012", f"`sea_symbol` on `{rec.id}`, whose back {shown}: only a sea card's back shows a sea symbol",
+            _field_span(file, base, base + ("sea_symbol",)), label="not a sea card", labels=labels,
+            help="set `back: sea` if it is one of the sea cards, or remove `sea_symbol`",
+        ))
+    return diags
+
+
 def _field_value(rec: Any, where: tuple) -> Any:
     value = rec
     for name in where:
@@ -138,6 +162,7 @@ def build_bundle(entries: list[Entry]) -> tuple[dict, list[Diagnostic]]:
     diags.extend(d)
     fields, d = lower_reward_fields(entries, registry)
     diags.extend(d)
+    diags.extend(check_sea_symbols(entries))
 
     sections: dict[str, list[dict]] = defaultdict(list)
     for e in entries:

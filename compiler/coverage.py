@@ -42,17 +42,36 @@ def _row(printed: int | None, tally: dict[str, int], **extra: Any) -> dict[str, 
     return row
 
 
+def counted_module(card: Any) -> str | None:
+    """The module whose printed count a card record counts toward (None: no module's).
+
+    The one rule for every product: a module's printed count (the "(N cards)" of its heading) is
+    the module's own cards, never the numbered secret cards its component list names. A card filed
+    under a module (`module:` set) counts its `copies` toward it, whatever its kind, except a secret
+    card: a secret counts once, with its product (in the product's secret group), not with the
+    module that lists its number. A New Beginning and Path of the Elders only add up to their
+    printed totals this way (interpretation:anb-module-counts), and The White Whale's module T is
+    read the same way (interpretation:whale-17-of-18). Records may be content models or bundle dicts.
+    """
+    mid = _get(card, "module")
+    if not mid or _kind_value(card) == "secret":
+        return None
+    return str(mid)
+
+
 def compute_coverage(records: Iterable[Any]) -> dict[str, Any]:
     """Compare authored cards with printed counts, per product, per printed card group and per module.
 
     A unit is one printed card. A card record counts `copies` units; a numbered secret counts its
-    copies unless a card record carries its face (then the card counts). Named secret cards without
+    copies unless a card record carries its face (then the card counts), always toward the product
+    its `secret:` record names, whatever product the face is filed under. Named secret cards without
     a printed number may be faces of numbered secrets already counted, so they only fill the room a
     product's printed secret group leaves after its numbered secrets; the rest are reported as
     `unplaced` and never counted twice. A card whose deck is not known (`deck_known: false`, no
     module) is listed as `ungrouped` and counted nowhere, for the same reason. A module's printed
-    count includes its secret cards only when its product prints no separate secret group (The White Whale does; the big expansions
-    list their secrets apart from the modules).
+    count never includes secrets (`counted_module`, the rule the pack limit uses too): a numbered
+    secret counts toward the product its `secret:` record names, and toward no product when that is
+    not stated (The White Whale's 10 and 18, like the base game's older numbers).
     """
     by_kind: dict[str, list[Any]] = defaultdict(list)
     for rec in records:
@@ -71,26 +90,36 @@ def compute_coverage(records: Iterable[Any]) -> dict[str, Any]:
                 return g
         return None
 
-    # which (product, number) pairs have a card record carrying the face
-    faced: set[tuple[str, int]] = set()
-    for c in cards:
-        if _get(c, "number") is not None and _kind_value(c) == "secret":
-            faced.add((str(_get(c, "product")), int(_get(c, "number"))))
-    linked_cards = {str(_get(s, "card")) for s in secrets if _get(s, "card")}
+    # A numbered secret is counted once, with the product its `secret:` record names (none when that
+    # is not stated), whatever product a card carrying its face is filed under.
+    secret_product = {int(_get(s, "number")): _get(s, "product") for s in secrets}
+    linked_product = {str(_get(s, "card")): _get(s, "product") for s in secrets if _get(s, "card")}
+
+    def product_of(c: Any) -> str | None:
+        """The product a card counts toward: a secret's face counts with its secret record's product."""
+        if _kind_value(c) == "secret" and _get(c, "number") is not None and int(_get(c, "number")) in secret_product:
+            pid = secret_product[int(_get(c, "number"))]
+        elif str(_get(c, "id")) in linked_product:
+            pid = linked_product[str(_get(c, "id"))]
+        else:
+            pid = _get(c, "product")
+        return None if pid is None else str(pid)
+
+    # which numbers have a card record carrying the face
+    faced = {int(_get(c, "number")) for c in cards if _get(c, "number") is not None and _kind_value(c) == "secret"}
+    linked_cards = set(linked_product)
 
     # units: (product, module or None, kind, level, copies, label)
     units: list[tuple[str | None, str | None, str, str, int, str]] = []
     unplaced: dict[str, list[str]] = defaultdict(list)
     numbered_secret_units: dict[str, int] = defaultdict(int)
-    secret_by_number: dict[int, Any] = {}
 
     for s in secrets:
         num = int(_get(s, "number"))
-        secret_by_number[num] = s
         pid = _get(s, "product")
         if pid is None:
             continue
-        if (str(pid), num) in faced:
+        if num in faced:
             continue  # the card printing this number counts below
         copies = int(_get(s, "copies", 1) or 1)
         numbered_secret_units[str(pid)] += copies  # a face linked by `card:` is still a numbered secret
@@ -99,8 +128,8 @@ def compute_coverage(records: Iterable[Any]) -> dict[str, Any]:
         units.append((str(pid), None, "secret", _level(s), copies, str(_get(s, "id"))))
 
     for c in cards:
-        if _kind_value(c) == "secret" and _get(c, "number") is not None:
-            numbered_secret_units[str(_get(c, "product"))] += int(_get(c, "copies", 1) or 1)
+        if _kind_value(c) == "secret" and _get(c, "number") is not None and product_of(c) is not None:
+            numbered_secret_units[product_of(c)] += int(_get(c, "copies", 1) or 1)
 
     room: dict[str, int | None] = {}
     for pid in products:
@@ -109,8 +138,10 @@ def compute_coverage(records: Iterable[Any]) -> dict[str, Any]:
 
     ungrouped: dict[str, list[str]] = defaultdict(list)
     for c in cards:
-        pid = str(_get(c, "product"))
-        mid = _get(c, "module")
+        pid = product_of(c)
+        if pid is None:
+            continue  # the face of a secret whose product is not stated counts toward no product
+        mid = counted_module(c)
         copies = int(_get(c, "copies", 1) or 1)
         kind = _kind_value(c)
         if _get(c, "deck_known", True) is False and not mid:
@@ -124,21 +155,13 @@ def compute_coverage(records: Iterable[Any]) -> dict[str, Any]:
                     unplaced[pid].append(str(_get(c, "id")))
                     continue
                 room[pid] = left - copies
-        units.append((pid, str(mid) if mid else None, kind, _level(c), copies, str(_get(c, "id"))))
+        units.append((pid, mid, kind, _level(c), copies, str(_get(c, "id"))))
 
     # module tallies
     mod_tally: dict[str, dict[str, int]] = {mid: _tally() for mid in modules}
     for pid, mid, _kind, level, copies, _label in units:
         if mid and mid in mod_tally:
             mod_tally[mid][level] += copies
-    for mid, m in modules.items():
-        pid = _get(m, "product")
-        if pid is None or secret_group(pid) is not None:
-            continue
-        for use in _get(m, "secrets", []) or []:
-            s = secret_by_number.get(int(_get(use, "number")))
-            if s is not None and _get(s, "product") == pid:
-                mod_tally[mid][_level(s)] += int(_get(use, "copies", 1) or 1)
 
     module_rows: dict[str, Any] = {}
     for mid in sorted(modules):

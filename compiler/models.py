@@ -12,6 +12,8 @@ from typing import Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator, model_validator
 
+from .effects.types import SEA_SYMBOLS
+
 RULEBOOKS = (
     "000_97f291d3c44cb3f7.txt",
     "001_5f1e4d8bf7e7ff1a.txt",
@@ -51,6 +53,9 @@ class Record(Strict):
 
     PREFIX: ClassVar[str] = ""
     NULLABLE_WHEN_INCOMPLETE: ClassVar[tuple[str, ...]] = ()
+    # field -> (other field, value): the field may be null only when the record is not complete, if the
+    # other field has that value
+    NULLABLE_WHEN_INCOMPLETE_IF: ClassVar[dict[str, tuple[str, str]]] = {}
 
     id: str
     source: Source | list[Source] = Field(description="where the rulebooks state this record")
@@ -66,6 +71,12 @@ class Record(Strict):
                     "a complete record cannot leave " + ", ".join(f"`{m}`" for m in missing)
                     + " null; mark it `completeness: partial` or fill the field"
                 )
+            for name, (other, value) in self.NULLABLE_WHEN_INCOMPLETE_IF.items():
+                if getattr(self, name) is None and getattr(self, other) == value:
+                    raise ValueError(
+                        f"a complete record cannot leave `{name}` null when its `{other}` is `{value}`; "
+                        "mark it `completeness: partial` or fill the field"
+                    )
         return self
 
     def sources(self) -> list[Source]:
@@ -273,6 +284,7 @@ class Animal(Strict):
 class Card(Record):
     PREFIX: ClassVar[str] = "card"
     NULLABLE_WHEN_INCOMPLETE: ClassVar[tuple[str, ...]] = ("back",)
+    NULLABLE_WHEN_INCOMPLETE_IF: ClassVar[dict[str, tuple[str, str]]] = {"sea_symbol": ("back", "sea")}
     id: str = Field(pattern=id_pattern("card"))
     name: str | None = Field(description="printed title; null only for an untitled card")
     aliases: list[str] = Field(default_factory=list, description="other printed names (for example the German title)")
@@ -286,6 +298,11 @@ class Card(Record):
         "`kind` is then a placeholder, and coverage lists the card as `ungrouped` rather than count it twice",
     )
     back: Back | None = None
+    sea_symbol: StrictInt | None = Field(
+        default=None, ge=1, le=SEA_SYMBOLS,
+        description=f"the symbol 1 to {SEA_SYMBOLS} on a sea card's back, the number `reveal sea card N` asks for; "
+        "only on a card whose `back` is `sea` (M012), and required when such a card is `complete`",
+    )
     number: StrictInt | None = Field(default=None, ge=1, description="printed secret number")
     copies: StrictInt = Field(default=1, ge=1)
     marks: list[Literal["star", "white-hand", "cult-site", "secret-symbol", "marked-back", "avoidable-danger", "moon", "skull", "farm"]] = Field(

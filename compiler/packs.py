@@ -7,6 +7,7 @@ from typing import Any, Iterable
 
 from pydantic import BaseModel
 
+from .coverage import counted_module
 from .diagnostics import Diagnostic, make
 from .validate import Entry
 
@@ -30,14 +31,16 @@ def module_card_counts(cards: Iterable[Any]) -> Counter:
 
     Every card record filed under a module (`module:` set) counts its `copies` toward that
     module's `printed_cards`, whatever its kind (module, mission, idea, camp, night, volcano,
-    dream, secret, ...). A card without `module:` counts toward no module. Records may be
+    star, sea, dream, ...), except a secret card: a module's printed count never includes the
+    numbered secrets its component list names, in any product (`compiler.coverage.counted_module`,
+    which coverage uses too). A card without `module:` counts toward no module. Records may be
     content models or bundle dicts.
     """
     out: Counter = Counter()
     for c in cards:
-        get = c.get if isinstance(c, dict) else (lambda k, d=None, _c=c: getattr(_c, k, d))
-        mid = get("module")
+        mid = counted_module(c)
         if mid:
+            get = c.get if isinstance(c, dict) else (lambda k, d=None, _c=c: getattr(_c, k, d))
             out[mid] += int(get("copies", 1) or 1)
     return out
 
@@ -217,10 +220,11 @@ def check_packs(entries: list[Entry], bundle: dict) -> list[Diagnostic]:
                 diags.append(make("P506", f"module `{rec.module}` is part of `{mod.product}`, not `{rec.product}`",
                                   _span(e, "product")))
                 continue
-            pack_module[rec.module] += copies(e)
-            printed = mod.printed_cards
-            if printed is not None and per_module[rec.module] + pack_module[rec.module] > printed:
-                first_over.setdefault(("m", rec.module), (e, printed))
+            if counted_module(rec):  # a secret filed under a module counts with its product instead
+                pack_module[rec.module] += copies(e)
+                printed = mod.printed_cards
+                if printed is not None and per_module[rec.module] + pack_module[rec.module] > printed:
+                    first_over.setdefault(("m", rec.module), (e, printed))
         pack_cards.append(e)
         if rec.kind == "secret" and rec.number is not None and rec.number in bundled_secret_faces:
             diags.append(make("P506", f"the face of secret {rec.number} is already bundled", _span(e, "number"),

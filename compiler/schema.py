@@ -46,6 +46,15 @@ def _complete_means_filled(defs: dict[str, Any]) -> None:
             "properties": {f: {"not": {"type": "null"}} for f in fields},
             "required": list(fields),
         }
+        conditional = getattr(model, "NULLABLE_WHEN_INCOMPLETE_IF", {})
+        if conditional:
+            node["allOf"] = [{
+                "if": {
+                    "properties": {"completeness": {"const": "complete"}, other: {"const": value}},
+                    "required": ["completeness", other],
+                },
+                "then": {"properties": {f: {"not": {"type": "null"}}}, "required": [f]},
+            } for f, (other, value) in conditional.items()]
 
 
 def content_schema() -> dict:

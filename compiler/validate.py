@@ -338,6 +338,8 @@ def _format_msg(err: dict) -> str:
         return f"has more than {ctx.get('max_length')} item(s)"
     if t in ("greater_than_equal", "greater_than"):
         return f"`{v}` is too small (must be {'at least' if t.endswith('equal') else 'more than'} {ctx.get('ge', ctx.get('gt'))})"
+    if t in ("less_than_equal", "less_than"):
+        return f"`{v}` is too large (must be {'at most' if t.endswith('equal') else 'less than'} {ctx.get('le', ctx.get('lt'))})"
     return f"`{v}` is too large"
 
 

@@ -88,7 +88,8 @@ CODES = [
     Code(
         "G409", "count-above-printed", E, "more is authored than is printed",
         what="The cards authored for a module or product (copies included), for one card group, or for one "
-        "secret number, are more than the printed count the record states.",
+        "secret number, are more than the printed count the record states. A module counts its own cards, "
+        "never the secrets it lists (a secret counts toward the product its `secret:` record names).",
         why="Content may fall short of the printed counts (coverage shows the gap) but never exceed them: "
         "a surplus means a duplicate or a card filed under the wrong module.",
         example="modules:\n  - id: module:fx/A\n    printed_cards: 1\ncards:   # two cards with module: module:fx/A",

@@ -68,7 +68,7 @@ CODES = [
     Code(
         "M009", "null-in-complete-record", E, "a complete record leaves a field unknown",
         what="A record marked `completeness: complete` has a null field that only an incomplete "
-        "record may leave empty.",
+        "record may leave empty (such as a card's `back`, or the `sea_symbol` of a card whose back is `sea`).",
         why="`complete` promises that every fact is stated; readers and the runtime rely on it.",
         example="completeness: complete\nback: null",
         fix="Fill the field from the rulebook, or mark the record `partial`.",
@@ -89,5 +89,15 @@ CODES = [
         "so the slaughter could not be played.",
         example="options: ['require strength 2 -> capture animal']\nanimal: {yield: '-> 1 food', hunt: 2}",
         fix="Correct the number, or add the hunt option to `options`.",
+    ),
+    Code(
+        "M012", "sea-symbol-off-sea-card", E, "a card that is not a sea card gives a sea symbol",
+        what="`sea_symbol` is the symbol (1 to 5) on the back of a sea card, and the card's `back` is another back "
+        "or not known. The check runs after synthetic packs have filled their cards, so a pack may give a bundled "
+        "card both its `back: sea` and its symbol.",
+        why="`reveal sea card N` turns over the topmost sea card whose back shows symbol N; a symbol on a card that "
+        "is not in the sea deck could never be found that way and would hide a wrong back.",
+        example="back: forest\nsea_symbol: 3",
+        fix="Remove `sea_symbol`, or set `back: sea` if the card is one of the sea cards.",
     ),
 ]

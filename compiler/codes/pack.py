@@ -40,7 +40,8 @@ CODES = [
     Code(
         "P505", "pack-over-printed-count", E, "a pack adds more cards than the printed count leaves missing",
         what="The bundled cards of a module or product plus the pack's cards exceed the printed card "
-        "count the rulebooks give.",
+        "count the rulebooks give. Cards are counted as coverage counts them: a module's own cards "
+        "(`compiler.packs.module_card_counts`), never the faces of the secrets it lists.",
         why="Coverage counts the missing cards; a pack may fill that gap but not invent extra cards.",
         example="# module M prints 12 cards; 12 are bundled\npack: {synthetic: true, name: p}\ncards:\n"
         "  - id: card:synthetic/extra\n    module: module:anb/M",

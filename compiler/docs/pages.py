@@ -502,6 +502,8 @@ class Reference:
                  f"- Game: {self.ref(c.get('game') or '', path)}", f"- Product: {self.ref(c.get('product') or '', path)}"]
         if c.get("module"):
             facts.append(f"- Module: {self.ref(c['module'], path)}")
+        if c.get("sea_symbol") is not None:
+            facts.append(f"- Sea symbol on the back: {m.text(c['sea_symbol'])}")
         if c.get("number") is not None:
             sid = f"secret:{c['number']}"
             facts.append("- Secret number: " + (self.ref(sid, path, str(c["number"])) if sid in self.by_id else m.text(c["number"])))

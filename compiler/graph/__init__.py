@@ -78,7 +78,7 @@ def scenario_report(result, scenario_id: str) -> list[Diagnostic]:
         r = F.modules[mid]
         printed = r.get("printed_cards")
         need(f"module {letter} ({r.get('name') or 'name not stated'}): supplied, {r['completeness']}, "
-             f"{len(F.cards_by_module.get(mid, ()))} of {printed if printed is not None else 'an unstated number of'} "
+             f"{F.authored.get(mid, 0)} of {printed if printed is not None else 'an unstated number of'} "
              "cards authored", at, "combined here")
     for p in sorted(c.products):
         status = f"supplied, {F.products[p]['completeness']}" if p in F.products else "missing"

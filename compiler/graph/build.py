@@ -9,6 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+from ..coverage import counted_module
 from ..diagnostics import Span
 from ..validate import Entry
 from .refs import clip, iter_option_refs, needle_in
@@ -180,7 +181,7 @@ class Facts:
         for c in self.cards.values():
             copies = c.get("copies", 1)
             done = c.get("completeness") == "complete"
-            for owner in (c["product"], c.get("module")):
+            for owner in (c["product"], counted_module(c)):  # a secret counts toward no module
                 if owner:
                     self.authored[owner] += copies
                     if done:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from compiler.coverage import compute_coverage, format_coverage
 from compiler.models import Card, Module, Product, Secret
+from compiler.packs import module_card_counts
 
 SRC = {"rulebook": "000_97f291d3c44cb3f7.txt", "section": ["Modules"]}
 
@@ -67,14 +70,41 @@ def test_unnumbered_named_secrets_fill_only_the_room_left():
     assert p["unplaced"] == ["card:x/totem"]
 
 
-def test_module_counts_its_secrets_only_without_a_secret_group():
-    with_group = [product(printed=5, groups=[{"name": "m", "count": 4, "kind": "module", "modules": ["T"]},
-                                             {"name": "s", "count": 1, "kind": "secret"}]),
-                  module("T", 4, secrets=[(10, 1)]), secret(10)]
-    without = [product(printed=4, groups=[{"name": "m", "count": 4, "kind": "module", "modules": ["T"]}]),
-               module("T", 4, secrets=[(10, 1)]), secret(10)]
-    assert compute_coverage(with_group)["modules"]["module:x/T"]["authored"] == 0
-    assert compute_coverage(without)["modules"]["module:x/T"]["authored"] == 1
+@pytest.mark.parametrize("with_group", [True, False], ids=["secret-group", "no-secret-group"])
+@pytest.mark.parametrize("secret_pid", ["product:x", None], ids=["secret-of-the-product", "product-not-stated"])
+def test_no_module_counts_the_secrets_it_lists(with_group, secret_pid):
+    """A New Beginning and Path of the Elders print a secret group, The White Whale does not: one rule for all."""
+    groups = [{"name": "m", "count": 4, "kind": "module", "modules": ["T"]}]
+    if with_group:
+        groups.append({"name": "s", "count": 1, "kind": "secret"})
+    recs = [product(printed=5 if with_group else 4, groups=groups), module("T", 4, secrets=[(10, 1)]),
+            secret(10, pid=secret_pid), card("boat", module_letter="T", kind="idea")]
+    cov = compute_coverage(recs)
+    assert cov["modules"]["module:x/T"]["authored"] == 1
+    assert module_card_counts(r for r in recs if isinstance(r, Card)) == {"module:x/T": 1}
+    # its face filed under the module counts toward the product's secret group (if any), never the module
+    face = card("ten", module_letter="T", kind="secret", number=10)
+    cov = compute_coverage([*recs, face])
+    assert cov["modules"]["module:x/T"]["authored"] == 1
+    assert module_card_counts(r for r in [*recs, face] if isinstance(r, Card)) == {"module:x/T": 1}
+    p = cov["products"]["product:x"]
+    assert p["authored"] == (2 if secret_pid else 1)
+    if with_group:
+        assert p["groups"][1]["authored"] == (1 if secret_pid else 0)
+
+
+def test_a_secret_face_counts_with_the_product_its_secret_names():
+    """The face of a secret whose product is not stated counts toward no product, whatever it is filed under."""
+    recs = [product(printed=1, groups=[{"name": "m", "count": 1, "kind": "module", "modules": ["T"]}]),
+            module("T", 1, secrets=[(10, 1), (18, 1)]), secret(10, pid=None), secret(18, pid=None),
+            card("boat", module_letter="T", kind="idea"), card("ten", kind="secret", number=10),
+            card("eighteen", kind="secret", number=18, module_letter="T")]
+    p = compute_coverage(recs)["products"]["product:x"]
+    assert (p["authored"], p["over"]) == (1, 0)
+    # with a stated product the face counts there once, in place of the secret record
+    recs[3] = secret(18, pid="product:x")
+    p = compute_coverage(recs)["products"]["product:x"]
+    assert (p["authored"], p["over"]) == (2, 1)
 
 
 def test_unknown_printed_count_gives_unknown_missing():

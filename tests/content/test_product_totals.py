@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from compiler.coverage import compute_coverage, format_coverage
+from compiler.models import Card
+from compiler.packs import module_card_counts
 
 PRINTED = {
     # product: (printed total, {group kind or "modules": count}, {module letter: printed cards})
@@ -97,3 +99,23 @@ def test_bundle_holds_coverage_and_build_prints_it(bundle):
 def test_whole_bundled_content_builds_without_errors(build_diagnostics):
     errors = [d for d in build_diagnostics if d.is_error]
     assert not errors, "\n".join(f"{d.span.file}:{d.span.line}: {d.code} {d.message}" for d in errors)
+
+
+@pytest.mark.parametrize("pid", ["product:anb", "product:pote", "product:whale"])
+def test_modules_are_counted_alike_in_every_product(records, pid):
+    """Coverage and the pack limit count a module's own cards, never the numbered secrets it lists
+    (interpretation:anb-module-counts, interpretation:whale-17-of-18), whether or not the product prints a
+    secret group; a face of each listed secret, filed under the module, changes no module's count."""
+    mods = [r for r in records if r.id.startswith("module:") and r.product == pid]
+    cards = [r for r in records if r.id.startswith("card:")]
+    faces = [Card(id=f"card:fx/secret-{m.letter}-{u.number}", name=None, game="game:paleo", product=pid, module=m.id,
+                  kind="secret", back="secret", number=u.number, copies=u.copies, completeness="partial",
+                  source={"rulebook": "000_97f291d3c44cb3f7.txt", "section": ["Modules"]})
+             for m in mods for u in m.secrets]
+    assert faces, pid
+    for recs in (records, [*records, *faces]):
+        cov = compute_coverage(recs)["modules"]
+        counted = module_card_counts(r for r in recs if r.id.startswith("card:"))
+        for m in mods:
+            own = sum(c.copies for c in cards if c.module == m.id)
+            assert cov[m.id]["authored"] == counted[m.id] == own, m.id

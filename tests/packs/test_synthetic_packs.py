@@ -152,8 +152,87 @@ def test_module_card_counting_rule():
 
     cards = [{"module": "module:x/A", "kind": "module"}, {"module": "module:x/A", "kind": "night", "copies": 2},
              {"module": "module:x/A", "kind": "mission"}, {"module": None, "kind": "secret", "number": 3},
-             {"module": "module:x/B", "kind": "dream"}]
-    assert module_card_counts(cards) == {"module:x/A": 4, "module:x/B": 1}
+             {"module": "module:x/B", "kind": "dream"}, {"module": "module:x/B", "kind": "sea"},
+             {"module": "module:x/B", "kind": "secret", "number": 4}, {"module": "module:x/B", "kind": "secret"}]
+    assert module_card_counts(cards) == {"module:x/A": 4, "module:x/B": 2}
+
+
+def _pack_card(cid: str, product: str, module: str | None, kind: str, body: str = "") -> str:
+    return (f"  - id: {cid}\n    name: {cid.rsplit('/', 1)[-1]} (synthetic)\n    game: game:paleo\n    product: {product}\n"
+            + (f"    module: {module}\n" if module else "") + f"    kind: {kind}\n{body}    options: ['-> 1 food']\n"
+            "    completeness: partial\n    source: {rulebook: 003_d22ca494923bf453.txt, section: [\"Module T: The White Whale\"]}\n")
+
+
+MODULE_PRODUCTS = ("product:anb", "product:pote", "product:whale")
+
+
+def test_every_module_takes_its_printed_cards_besides_the_faces_of_its_secrets(tmp_path):
+    """One counting rule for A New Beginning, Path of the Elders and The White Whale: a pack may fill each
+    module up to its printed count, and the faces of the secrets the module lists (even filed under it) never
+    take a place; then coverage, the pack limit and the graph's count agree that every module is full."""
+    from compiler.packs import module_card_counts
+
+    base = run([ROOT / "content"], root=ROOT).bundle
+    bundled = module_card_counts(base["cards"])
+    faced = {c["number"] for c in base["cards"] if c["kind"] == "secret" and c.get("number")}
+    faced |= {s["number"] for s in base["secrets"] if s.get("card")}
+    lines = ["pack: {synthetic: true, name: module-counts}", "cards:"]
+    mods = [m for m in base["modules"] if m["product"] in MODULE_PRODUCTS]
+    assert {m["product"] for m in mods} == set(MODULE_PRODUCTS)
+    for m in mods:
+        slug = m["id"].split(":", 1)[1].replace("/", "-").lower()
+        for i in range(m["printed_cards"] - bundled[m["id"]]):
+            lines.append(_pack_card(f"card:synthetic-counts/{slug}-{i}", m["product"], m["id"], "module", "    back: forest\n"))
+        for n in sorted(set(m["secrets"]) - faced):
+            faced.add(n)
+            lines.append(_pack_card(f"card:synthetic-counts/secret-{n}", m["product"], m["id"], "secret",
+                                    f"    back: secret\n    number: {n}\n    copies: {m['secrets'].count(n)}\n"))
+    (tmp_path / "pack.yaml").write_text("\n".join(lines), encoding="utf-8")
+    res = run([ROOT / "content", tmp_path], root=ROOT)
+    errors = [d for d in res.diagnostics if d.is_error]
+    assert not errors, "\n".join(f"{d.code} {d.message}" for d in errors[:10])
+    from compiler.graph.build import Facts
+
+    counts = module_card_counts(res.bundle["cards"])
+    graph = Facts(res.entries, res.bundle)
+    for m in mods:
+        row = res.bundle["coverage"]["modules"][m["id"]]
+        assert (row["authored"], row["missing"], row["over"]) == (m["printed_cards"], 0, 0), m["id"]
+        assert counts[m["id"]] == graph.authored[m["id"]] == m["printed_cards"], m["id"]
+    whale = res.bundle["coverage"]["products"]["product:whale"]
+    assert (whale["printed"], whale["authored"], whale["over"]) == (18, 18, 0)
+
+
+def test_the_white_whale_takes_its_sea_cards_and_secret_faces(tmp_path):
+    """11 new sea cards, the White Whale and Ahab filled as sea cards, faces of secrets 10 and 18 and 3 more
+    module T cards fill module T's 18 without P505; one card more is over, with room for 14 named."""
+    rows = ["pack: {synthetic: true, name: whale}", "cards:"]
+    for i in range(11):
+        rows.append(_pack_card(f"card:synthetic-whale/sea-{i}", "product:whale", "module:whale/T", "sea",
+                               f"    back: sea\n    sea_symbol: {i % 5 + 1}\n"))
+    for cid, name, symbol in (("card:whale/white-whale", "White Whale", 5), ("card:whale/ahab", "Ahab", 1)):
+        rows.append(_pack_card(cid, "product:whale", "module:whale/T", "module", f"    back: sea\n    sea_symbol: {symbol}\n")
+                    .replace(f"name: {cid.rsplit('/', 1)[-1]} (synthetic)", f"name: {name}").replace("    options: ['-> 1 food']\n", ""))
+    for n in (10, 18):
+        rows.append(_pack_card(f"card:synthetic-whale/secret-{n}", "product:whale", None, "secret", f"    back: secret\n    number: {n}\n"))
+    for i in range(3):
+        rows.append(_pack_card(f"card:synthetic-whale/extra-{i}", "product:whale", "module:whale/T", "module", "    back: river\n"))
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "pack.yaml").write_text("\n".join(rows), encoding="utf-8")
+    res = run([ROOT / "content", tmp_path / "full"], root=ROOT)
+    assert not [d for d in res.diagnostics if d.is_error], [(d.code, d.message) for d in res.diagnostics if d.is_error]
+    cards = {c["id"]: c for c in res.bundle["cards"]}
+    assert sum(c.get("back") == "sea" for c in cards.values() if c.get("module") == "module:whale/T") == 13
+    assert (cards["card:whale/ahab"]["back"], cards["card:whale/ahab"]["sea_symbol"]) == ("sea", 1)
+    t = res.bundle["coverage"]["modules"]["module:whale/T"]
+    assert (t["authored"], t["missing"]) == (18, 0)
+    rows.append(_pack_card("card:synthetic-whale/extra-3", "product:whale", "module:whale/T", "module", "    back: river\n"))
+    (tmp_path / "over").mkdir()
+    (tmp_path / "over" / "pack.yaml").write_text("\n".join(rows), encoding="utf-8")
+    res = run([ROOT / "content", tmp_path / "over"], root=ROOT)
+    p505 = [d for d in res.diagnostics if d.code == "P505"]
+    assert p505 and p505[0].message == "`module:whale/T` prints 18 cards; 4 are bundled and the pack adds 15"
+    assert "at most 14 cards" in p505[0].help
 
 
 def test_every_card_that_captures_itself_is_an_animal(all_packs):

@@ -27,9 +27,8 @@ def pytest_runtest_makereport(item, call):
         report.longrepr = f"skipped under CI=true, which counts as a failure (a missing tool is a broken install): {reason}"
 
 
-@pytest.fixture(scope="session")
-def pote_bundle() -> dict:
-    """The bundle Path of the Elders is played on: content, synthetic-base, base-modules and pote."""
+def _pack_set(name: str) -> dict:
+    """A named pack set's bundle from tests/packs/synthetic_bundle.py, built once per process."""
     import sys
 
     packs = str(REPO / "tests" / "packs")
@@ -37,4 +36,22 @@ def pote_bundle() -> dict:
         sys.path.insert(0, packs)
     import synthetic_bundle
 
-    return synthetic_bundle.pote()
+    return synthetic_bundle._named(name, None)
+
+
+@pytest.fixture(scope="session")
+def pote_bundle() -> dict:
+    """The bundle Path of the Elders is played on: content, synthetic-base, base-modules and pote."""
+    return _pack_set("pote")
+
+
+@pytest.fixture(scope="session")
+def whale_bundle() -> dict:
+    """The bundle The White Whale is played on with modules A, F and D: content, synthetic-base, base-modules, whale."""
+    return _pack_set("whale")
+
+
+@pytest.fixture(scope="session")
+def whale_anb_bundle() -> dict:
+    """The bundle The White Whale is played on with module O: A New Beginning's packs and whale."""
+    return _pack_set("whale-anb")

@@ -154,8 +154,10 @@ class Rules:
         if not self.base_set:
             missing.append("base card set (1): the bundle has no card of kind `base` for the base game, so no exploration deck can be dealt")
         per_module: dict[str, int] = {}
-        for c in self.cards.values():  # every card of a module counts toward its printed count, copies included
-            if c.get("module") is not None and c.get("game") == game:
+        # every card of a module counts toward its printed count, copies included, but a secret: a numbered secret
+        # counts with its product, never with the module that lists it (compiler.coverage.counted_module)
+        for c in self.cards.values():
+            if c.get("module") is not None and c.get("game") == game and c.get("kind") != "secret":
                 per_module[c["module"]] = per_module.get(c["module"], 0) + int(c.get("copies") or 1)
         for m in self.modules:
             mod = mods[m]

@@ -15,7 +15,7 @@ from ...core import Decision, Field, Step, System, Zone
 from ...core.invariants import is_int
 from ...rng import Rng
 from . import state as S
-from .ops import _n, _unsupported
+from .ops import _n, _unsupported, tool_op
 from .state import Ctx
 
 W = "003_d22ca494923bf453.txt"
@@ -126,8 +126,9 @@ class Sea(System):
         )
         self.ops = {"symbol:search-successful": search_op("successful"),
                     "symbol:search-unsuccessful": search_op("unsuccessful"),
-                    "symbol:mission-side": mission_side_op, REVEAL: reveal_op, SPLIT: split_op}
-        self.given = {"raft_group": _given_raft}
+                    "symbol:mission-side": mission_side_op, REVEAL: reveal_op, SPLIT: split_op,
+                    "symbol:rope": tool_op("symbol:rope")}  # the rope tiles come with module T's Rope idea
+        self.given = {"raft_group": _given_raft, "search": _given_search, "sea_card": _given_sea_card}
 
     def applies(self, setup, bundle) -> bool:
         return MODULE in (setup.get("modules") or ())
@@ -323,6 +324,26 @@ def _given_raft(g, value, used, take) -> None:
     s["queue"] = [q for q in s["queue"] if q["k"] not in ("sea-swap", "sea-raft")]
     if value is not None:
         S.gain_tool(g, "raft", value, None)
+
+
+def _given_search(g, value, used, take) -> None:
+    """Rule tests: the side mission card T shows."""
+    if value not in SIDES:
+        raise ValueError(f"given: `search` is one of {', '.join(SIDES)}")
+    g.s["search"] = value
+
+
+def _given_sea_card(g, value, used, take) -> None:
+    """Rule tests: `sea_card: <card id>` starts at sea (in the choose step) with that sea card turned up."""
+    s = g.s
+    if not isinstance(value, str) or value not in g.rules.sea_cards:
+        raise ValueError("given: `sea_card` is the card id of a sea card")
+    if s["phase"] != "day" or s["step"] != "choose" or s["queue"]:
+        raise ValueError("given: `sea_card` starts a seafare in the choose step, with the setup settled (`raft_group`)")
+    iid = take(value)
+    s["z"]["sea-up"].append(iid)
+    s["at_sea"] = True
+    s["queue"][0:0] = [{"k": "sea-card", "card": iid}, {"k": "sea-done", "card": iid}]
 
 
 # ------------------------------------------------------------------ at sea

@@ -146,10 +146,11 @@ class GreedyPolicy:
         acts = game.legal_actions()
         p = acts[0]["player"]
         best, best_score = None, None
+        scorer = getattr(game.rules.definition, "greedy_score", None) or greedy_score  # a game's own heuristic
         for a in acts:
             if a["player"] != p:
                 continue
-            sc = greedy_score(game, a)
+            sc = scorer(game, a)
             if best_score is None or sc > best_score:
                 best, best_score = a, sc
         return best

@@ -40,22 +40,35 @@ def play(bundle: dict, *, game: str, scenario: str | None, players: int, seed: i
 
 
 def result_of(g: Game, seed: int) -> dict:
+    """One game's result: its outcome's fields (Paleo: days, nights, skulls, victory; PaleoVet: scores, cured,
+    winners), the number of actions and the symbols that ran."""
     o = g.outcome
-    return {"seed": seed, "result": o["result"], "tie": o["tie"], "days": o["days"], "nights": o["nights"],
-            "skulls": o["skulls"], "victory": o["victory"], "cause": o["cause"], "actions": g.s["actions"],
-            "symbols": sorted(g.s["used"])}
+    out = {k: v for k, v in o.items()}
+    out.update(seed=seed, actions=g.s["actions"], symbols=sorted(g.s.get("used") or ()))
+    return out
 
 
 def summarise(results: list[dict], symbols: list[str]) -> dict:
     n = len(results) or 1
     share = lambda k: sum(1 for r in results if r["result"] == k) / n  # noqa: E731
-    nights = [r["nights"] for r in results]
-    return {
+    out = {
         "games": len(results), "win_share": share("win"), "loss_share": share("loss"),
         "unfinished_share": share("unfinished"), "tie_share": sum(1 for r in results if r["tie"]) / n,
-        "median_nights": statistics.median(nights) if nights else 0,
         "symbol_share": {s: sum(1 for r in results if s in r["symbols"]) / n for s in symbols},
     }
+    nights = [r["nights"] for r in results if "nights" in r]
+    if nights:
+        out["median_nights"] = statistics.median(nights)
+    scored = [r for r in results if "scores" in r and r["result"] != "unfinished"]
+    if scored:  # a competitive game: who wins from which seat, and how the scores spread
+        seats = len(scored[0]["scores"])
+        out["seat_win_share"] = [round(sum(1 for r in scored if p in r.get("winners", ()) and len(r["winners"]) == 1)
+                                       / len(scored), 4) for p in range(seats)]
+        out["score_spread"] = [{"min": min(r["scores"][p] for r in scored), "median": statistics.median(r["scores"][p] for r in scored),
+                                "max": max(r["scores"][p] for r in scored)} for p in range(seats)]
+        out["median_margin"] = statistics.median((sorted(r["scores"])[-1] - sorted(r["scores"])[-2]) if seats > 1
+                                                 else r["scores"][0] for r in scored)
+    return out
 
 
 class Progress:
@@ -129,12 +142,23 @@ def main(args) -> int:
         return 0
     out = sys.stdout
     for r in report["results"]:
-        out.write(f"seed {r['seed']:>6}: {r['result']:<10}{' (tie)' if r['tie'] else '      '} days {r['days']:>3}  "
-                  f"skulls {r['skulls']}  victory {r['victory']}  {r['cause']}\n")
+        head = f"seed {r['seed']:>6}: {r['result']:<10}{' (tie)' if r['tie'] else '      '}"
+        if "scores" in r:  # PaleoVet: every player's score
+            extra = f"scores {r['scores']}  cured {r.get('cured')}" + (
+                f"  winners {r['winners']}" if "winners" in r else f"  victory {r.get('victory')}")
+            out.write(f"{head} turns {r.get('turns', '?'):>3}  {extra}  {r['cause']}\n")
+        else:
+            out.write(f"{head} days {r['days']:>3}  skulls {r['skulls']}  victory {r['victory']}  {r['cause']}\n")
     s = report["summary"]
+    tail = f", median nights {s['median_nights']}" if "median_nights" in s else ""
     out.write(f"\n{s['games']} games, {report['players']} players, policy {report['policy']}: "
               f"win {s['win_share']:.1%}, loss {s['loss_share']:.1%}, unfinished {s['unfinished_share']:.1%}, "
-              f"ties {s['tie_share']:.1%}, median nights {s['median_nights']}\n")
+              f"ties {s['tie_share']:.1%}{tail}\n")
+    if "seat_win_share" in s:
+        out.write("wins by seat (alone): " + ", ".join(f"P{p} {v:.1%}" for p, v in enumerate(s["seat_win_share"]))
+                  + f"; median winning margin {s['median_margin']}\n")
+        out.write("scores by seat (min / median / max): " + ", ".join(
+            f"P{p} {x['min']}/{x['median']}/{x['max']}" for p, x in enumerate(s["score_spread"])) + "\n")
     out.write("symbols (share of games):\n")
     for sym, v in sorted(s["symbol_share"].items()):
         out.write(f"  {sym:<28} {v:.1%}\n")

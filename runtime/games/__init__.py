@@ -2,7 +2,9 @@
 
 from ..core import register
 from .paleo import PALEO
+from .paleovet import PALEOVET
 
 register(PALEO)
+register(PALEOVET)
 
-__all__ = ["PALEO"]
+__all__ = ["PALEO", "PALEOVET"]

@@ -1,0 +1,97 @@
+"""The PaleoVet game definition: a competitive dice game on the same core and bundle format as Paleo.
+
+    from runtime import Game
+    g = Game.new(bundle, game="game:paleovet", players=2, seed=1, options={"mode": "standard"})
+    while not g.is_terminal():
+        g.apply(g.legal_actions()[0])
+    print(g.outcome["scores"], g.outcome["winners"])
+"""
+
+from __future__ import annotations
+
+from ...core import GameDefinition, NotPlayable, SetupError
+from ...rng import seed_state
+from .rules import MODE_PLAYERS, MODES, rules_for
+from .system import RULES, SYSTEMS, outcome_fields
+
+ACTION_CAP = 20000
+
+
+class PaleoVetDefinition(GameDefinition):
+    id = "game:paleovet"
+    options = {"mode": (MODES, "standard")}
+
+    def __init__(self):
+        self.systems = tuple(x() for x in SYSTEMS)
+        self.rule_sources = dict(RULES)
+
+    def all_systems(self) -> tuple:
+        return self.systems
+
+    def setup_record(self, bundle, *, scenario=None, modules=None, boards=None, options=None) -> dict:
+        if scenario not in (None, "", "none", "standard"):
+            raise SetupError("PaleoVet has no scenarios or modules; choose a mode with the setup option `mode` "
+                             f"({', '.join(MODES)})")
+        if modules:
+            raise SetupError("PaleoVet has no modules; choose a mode with the setup option `mode`")
+        if options is not None and not isinstance(options, dict):
+            raise SetupError("setup options are a mapping")
+        return super().setup_record(bundle, scenario=None, modules=[], boards=boards, options=options)
+
+    def rules(self, bundle, setup):
+        return rules_for(bundle, self, setup)
+
+    def start(self, cls, bundle, setup, players, seed, check, stack):
+        rules = self.rules(bundle, setup)
+        lo, hi = MODE_PLAYERS[rules.mode]
+        if not lo <= players <= hi:
+            raise SetupError(f"{players} players: PaleoVet's {rules.mode} mode takes {lo}" + (f" to {hi}" if hi != lo else "")
+                             + " (interpretation:paleovet-mode-players: solo mode is the game for one)")
+        if check and rules.missing:
+            raise NotPlayable(rules.missing)
+        if stack:
+            raise SetupError("PaleoVet has no support decks to stack")
+        return cls.create(rules, setup, players, seed, seed_state(seed))
+
+    stamp = ("turn",)
+
+    def outcome_fields(self, game) -> dict:
+        return outcome_fields(game)
+
+    def after_action(self, game) -> None:
+        if game.s["actions"] >= ACTION_CAP:
+            game.end("unfinished", f"cap reached ({ACTION_CAP} actions)")
+
+    def after_given(self, game) -> None:
+        """Rule tests: dinos a given state puts in a hospital carry their printed sleep; others carry none."""
+        s, r = game.s, game.rules
+        hosp = {i for p in range(s["players"]) for i in s["z"][f"hospital/{p}"]}
+        for k in list(s["sleep"]):
+            if int(k) not in hosp:
+                s["sleep_supply"] += s["sleep"].pop(k)
+        for k in list(s["treated"]):
+            if int(k) not in hosp:
+                del s["treated"][k]
+        for i in sorted(hosp):
+            if str(i) not in s["sleep"]:
+                n = min(int(r.dino(s["cards"][i]).get("sleep") or 0), s["sleep_supply"])
+                s["sleep_supply"] -= n
+                s["sleep"][str(i)] = n
+
+    def source_of(self, by, bundle):
+        if by in self.rule_sources:
+            book, section = self.rule_sources[by]
+            return {"rulebook": book, "section": list(section)}
+        for key in ("symbols", "cards"):
+            for rec in bundle.get(key, []):
+                if rec.get("id") == by:
+                    src = rec.get("source")
+                    return src[0] if isinstance(src, list) and src else src
+        return None
+
+    def greedy_score(self, game, a: dict) -> float:
+        from .policy import score
+        return score(game, a)
+
+
+PALEOVET = PaleoVetDefinition()

@@ -1,13 +1,16 @@
 """Soak test: 10,000 seeded games on the synthetic packs, invariants after every action.
 
-    python scripts/soak.py [--games 10000] [--seed 0] [--scenario A] [--system base|anb|pote|whale] [--json]
+    python scripts/soak.py [--games 10000] [--seed 0] [--scenario A] [--system base|anb|pote|whale|vet] [--json]
 
 `--system anb` plays A New Beginning: its six scenarios in turn on the synthetic packs (base modules
 and A New Beginning), and also fails when one of A New Beginning's symbols ran in fewer than 1% of games.
 `--system pote` plays Path of the Elders the same way: the Cult Site alone, levels I to III, and modules W
 and X without the Cult Site (D+W, I+X), on the base-module and Path of the Elders packs. `--system whale` plays
 The White Whale's four suggested pairings (A+T, F+T, D+T, O+T) with 2 to 4 players (module T is not played solo),
-on the base-module, A New Beginning and whale packs.
+on the base-module, A New Beginning and whale packs. `--system vet` plays PaleoVet on its synthetic pack: standard,
+casual and light mode with 2 to 4 players and solo mode, and reports the win share of each seat (with its Wilson
+interval) and the spread of the scores; it fails on any unfinished game, a seat that wins under 5% of the games of
+its configurations, or a PaleoVet symbol that runs in fewer than 1% of the games.
 
 Configurations cycle through player counts 1-4 (2-4 for whale) and the random and greedy policies; the win share
 per player count is reported with its 95% Wilson interval. After every
@@ -53,7 +56,7 @@ SYSTEMS = {
               "D+W": ("D+W", None), "I+X": ("I+X", None)}, "001_5f1e4d8bf7e7ff1a.txt"),
     "whale": ({p: (p, None) for p in ("A+T", "F+T", "D+T", "O+T")}, "003_d22ca494923bf453.txt"),
 }
-BUNDLES = {"anb": "anb", "pote": "pote", "whale": "whale"}  # the pack set each system is played on
+BUNDLES = {"anb": "anb", "pote": "pote", "whale": "whale", "vet": "paleovet"}  # the pack set each system is played on
 SETUP_BUNDLES = {("whale", "O+T"): "whale_anb"}  # a setup played on another pack set (module O needs A New Beginning's)
 PLAYERS = {"whale": (2, 3, 4)}  # player counts per system (default 1 to 4)
 
@@ -79,12 +82,90 @@ def _new(bundle, setup, players, seed):
     return Game.new(bundle, game="game:paleo", scenario=scenario, boards=boards, players=players, seed=seed)
 
 
+VET_CONFIGS = [(mode, n) for mode in ("standard", "casual", "light") for n in (2, 3, 4)] + [("solo", 1)]
+
+
+def main_vet(args, bundle) -> int:
+    """PaleoVet's soak: every configuration in turn, both policies, invariants after every action."""
+    def after(g: Game):
+        check(g)
+        if g.is_terminal():
+            text = g.to_json()
+            if Game.from_json(bundle, text).to_json() != text:
+                raise AssertionError("JSON round trip changed the state")
+        return g
+
+    t0 = time.perf_counter()
+    bar = Progress(args.games)
+    results = []
+    symbols: set = set()
+    for i in range(args.games):
+        mode, players = VET_CONFIGS[i % len(VET_CONFIGS)]
+        policy = ("random", "greedy")[(i // len(VET_CONFIGS)) % 2]
+        seed = args.seed + i
+        try:
+            g = play(bundle, game="game:paleovet", scenario=None, players=players, seed=seed, policy=policy,
+                     options={"mode": mode}, on_action=after)
+        except AssertionError as exc:
+            print(f"soak: {mode}, {players} players, {policy}, seed {seed}: {exc}", file=sys.stderr)
+            return 1
+        r = result_of(g, seed)
+        r.update(mode=mode, players=players, policy=policy, in_play=set(g.rules.symbols_in_play))
+        symbols |= r["in_play"]
+        results.append(r)
+        bar.update(i + 1)
+    elapsed = time.perf_counter() - t0
+    failures = []
+    by_config = {}
+    for mode, players in VET_CONFIGS:
+        mine = [r for r in results if r["mode"] == mode and r["players"] == players]
+        if not mine:
+            continue
+        row = {"games": len(mine), "unfinished": sum(r["result"] == "unfinished" for r in mine)}
+        if mode == "solo":
+            for level in ("major", "minor"):
+                k = sum(1 for r in mine if r.get("victory") == level)
+                lo, hi = wilson(k, len(mine))
+                row[level] = {"share": round(k / len(mine), 4), "wilson_95": [round(lo, 4), round(hi, 4)]}
+        else:
+            seats = []
+            for p in range(players):
+                k = sum(1 for r in mine if r.get("winners") == [p])
+                lo, hi = wilson(k, len(mine))
+                seats.append({"win_share": round(k / len(mine), 4), "wilson_95": [round(lo, 4), round(hi, 4)]})
+                if k / len(mine) < 0.05:
+                    failures.append(f"{mode} {players}p: seat {p} wins {k / len(mine):.1%} of games (< 5%)")
+            row["seats"] = seats
+            row["ties"] = sum(1 for r in mine if r["tie"])
+        scores = sorted(x for r in mine for x in r["scores"])
+        row["scores"] = {"min": scores[0], "median": statistics.median(scores), "max": scores[-1]}
+        by_config[f"{mode} {players}p"] = row
+        if row["unfinished"]:
+            failures.append(f"{mode} {players}p: {row['unfinished']} unfinished games")
+    share = {s: sum(1 for r in results if s in r["symbols"]) / max(1, sum(1 for r in results if s in r["in_play"]))
+             for s in sorted(symbols)}
+    failures += [f"{s} appears in {v:.2%} of games (< 1%)" for s, v in share.items() if v < 0.01]
+    summary = {"games": len(results), "seconds": round(elapsed, 1), "by_config": by_config, "symbol_share": share,
+               "failures": failures}
+    if args.json:
+        print(json.dumps(summary, indent=1, sort_keys=True))
+    else:
+        print(f"games: {len(results)} in {elapsed:.1f} s")
+        for name, row in by_config.items():
+            print(f"  {name}: {json.dumps({k: v for k, v in row.items() if k != 'games'})}")
+        print("symbol share of games:")
+        for s, v in share.items():
+            print(f"  {s:<28} {v:.1%}")
+        print("FAILED:\n  " + "\n  ".join(failures) if failures else "soak passed")
+    return 1 if failures else 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=10000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--scenario", default=None, help="default: A (base), the six scenarios in turn (anb)")
-    ap.add_argument("--system", choices=("base", *SYSTEMS), default="base")
+    ap.add_argument("--system", choices=("base", *SYSTEMS, "vet"), default="base")
     ap.add_argument("--bundle", help="a playable bundle (default: build content/ plus tests/packs/synthetic-base)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
@@ -100,6 +181,8 @@ def main(argv=None) -> int:
         import synthetic_bundle
 
         bundle = getattr(synthetic_bundle, BUNDLES.get(args.system, "cached"))()
+    if args.system == "vet":
+        return main_vet(args, bundle)
     bundles = {}
 
     def bundle_for(sc):

@@ -55,3 +55,9 @@ def whale_bundle() -> dict:
 def whale_anb_bundle() -> dict:
     """The bundle The White Whale is played on with module O: A New Beginning's packs and whale."""
     return _pack_set("whale-anb")
+
+
+@pytest.fixture(scope="session")
+def vet_bundle() -> dict:
+    """The bundle PaleoVet is played on: content and the synthetic paleovet pack."""
+    return _pack_set("paleovet")

@@ -65,6 +65,8 @@ class PaleoVetDefinition(GameDefinition):
     def after_given(self, game) -> None:
         """Rule tests: dinos a given state puts in a hospital carry their printed sleep; others carry none."""
         s, r = game.s, game.rules
+        if s["step"] != "admission":  # a test starting at another step has settled (or will redo) the admission
+            s["queue"] = [q for q in s["queue"] if q["k"] != "admit"]
         hosp = {i for p in range(s["players"]) for i in s["z"][f"hospital/{p}"]}
         for k in list(s["sleep"]):
             if int(k) not in hosp:

@@ -158,7 +158,8 @@ class VetSystem(System):
             Decision("discard-target", {"player": "player", "why": "str"}, target_actions, apply_discard_target,
                      auto=auto_target, rule="rule:vet/waking"),
         )
-        self.given = {"dice_faces": _given_faces, "sleep_on": _given_sleep, "field_up": _given_up}
+        self.given = {"dice_faces": _given_faces, "sleep_on": _given_sleep, "field_up": _given_up,
+                      "current": _given_current, "final": _given_final}
 
     # ------------------------------------------------------------------ setup
     def setup(self, g) -> None:
@@ -950,6 +951,20 @@ def _given_sleep(g, value, used, take) -> None:
 def _given_up(g, value, used, take) -> None:
     """Rule tests: `field_up: {dino: [5 booleans], upgrade: [5 booleans]}` (default: every top face up)."""
     g.s["up"] = {"dino": list(value.get("dino", g.s["up"]["dino"])), "upgrade": list(value.get("upgrade", g.s["up"]["upgrade"]))}
+
+
+def _given_current(g, value, used, take) -> None:
+    """Rule tests: whose turn it is."""
+    if not is_int(value) or value >= g.s["players"]:
+        raise ValueError("given: `current` is a seat")
+    g.s["current"] = value
+
+
+def _given_final(g, value, used, take) -> None:
+    """Rule tests: the final round is under way."""
+    if not isinstance(value, bool):
+        raise ValueError("given: `final` is true or false")
+    g.s["final"] = value
 
 
 SYSTEMS = (VetSystem,)

@@ -102,3 +102,21 @@ def test_a_pack_may_not_change_stated_die_faces_or_count(tmp_path):
         ("P502", "pack changes `faces` of `die:paleovet/purple`, which the bundled content states"),
     ]
     assert vet(res, "dice", "die:paleovet/purple")["faces"][-1] == "tranquilizer dart"
+
+
+def test_filled_die_faces_must_be_die_face_symbols(tmp_path):
+    res = compile_files(tmp_path, {"pack/p.yaml": PACK + white_die("[antibiotic, antiviral, surgey, tranquilizer darts, wild, dna]")})
+    errs = [(d.code, d.message, d.help, d.span.line, d.span.column) for d in errors(res)]
+    assert errs == [
+        ("M013", "die face `surgey` of `die:paleovet/white` is not a die face of paleovet",
+         "did you mean `surgery`?", 9, 36),
+        ("M013", "die face `tranquilizer darts` of `die:paleovet/white` is not a die face of paleovet",
+         "write `tranquilizer dart`, the symbol's own name", 9, 44),
+        ("M013", "die face `wild` of `die:paleovet/white` is not a die face of paleovet",
+         "write `dna`, the symbol's own name", 9, 64),
+    ]
+    assert all(d.span.file.endswith("pack/p.yaml") for d in errors(res))
+
+
+def test_the_bundled_specialty_dice_show_die_face_symbols(build_diagnostics):
+    assert not [d for d in build_diagnostics if d.code == "M013"]

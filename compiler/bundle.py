@@ -136,6 +136,42 @@ def check_sea_symbols(entries: list[Entry]) -> list[Diagnostic]:
     return diags
 
 
+def check_die_faces(entries: list[Entry], registry: Any) -> list[Diagnostic]:
+    """M013 for a die face that names no die-face symbol of its game, when the game has die-face symbols
+    (PaleoVet's antibiotic, antiviral, surgery, tranquilizer dart, dna), after packs have filled the faces."""
+    from .diagnostics import make, suggestion_help
+    from .effects.ast import shown
+
+    symbols = getattr(registry, "symbols", {})
+    faces_of: dict[str, dict[str, str]] = {}  # game -> phrase -> canonical name
+    for sym in symbols.values():
+        if sym.category != "die-face":
+            continue
+        for game in sym.games:
+            table = faces_of.setdefault(game, {})
+            for phrase in sym.phrases():
+                table.setdefault(phrase, sym.name)
+    diags: list[Diagnostic] = []
+    for e in entries:
+        rec = e.record
+        if e.section != "dice" or not rec.faces or rec.game not in faces_of:
+            continue
+        table = faces_of[rec.game]
+        names = sorted(set(table.values()))
+        file, base = e.where("faces")
+        for i, face in enumerate(rec.faces):
+            if face in names:
+                continue
+            canonical = table.get(face)
+            help_ = (f"write `{canonical}`, the symbol's own name" if canonical
+                     else suggestion_help(face, names) or "faces: " + ", ".join(f"`{n}`" for n in names))
+            diags.append(make(
+                "M013", f"die face `{shown(face)}` of `{rec.id}` is not a die face of {rec.game.removeprefix('game:')}",
+                _field_span(file, base, base + ("faces", i)), label="not a die-face symbol", help=help_,
+            ))
+    return diags
+
+
 def _field_value(rec: Any, where: tuple) -> Any:
     value = rec
     for name in where:
@@ -163,6 +199,7 @@ def build_bundle(entries: list[Entry]) -> tuple[dict, list[Diagnostic]]:
     fields, d = lower_reward_fields(entries, registry)
     diags.extend(d)
     diags.extend(check_sea_symbols(entries))
+    diags.extend(check_die_faces(entries, registry))
 
     sections: dict[str, list[dict]] = defaultdict(list)
     for e in entries:

@@ -71,12 +71,15 @@ class Record(Strict):
                     "a complete record cannot leave " + ", ".join(f"`{m}`" for m in missing)
                     + " null; mark it `completeness: partial` or fill the field"
                 )
+            by_cause: dict[tuple[str, str], list[str]] = {}
             for name, (other, value) in self.NULLABLE_WHEN_INCOMPLETE_IF.items():
                 if getattr(self, name) is None and getattr(self, other) == value:
-                    raise ValueError(
-                        f"a complete record cannot leave `{name}` null when its `{other}` is `{value}`; "
-                        "mark it `completeness: partial` or fill the field"
-                    )
+                    by_cause.setdefault((other, value), []).append(name)
+            for (other, value), names in by_cause.items():
+                raise ValueError(
+                    "a complete record cannot leave " + ", ".join(f"`{n}`" for n in names)
+                    + f" null when its `{other}` is `{value}`; mark it `completeness: partial` or fill the field"
+                )
         return self
 
     def sources(self) -> list[Source]:
@@ -109,6 +112,11 @@ class Back(str, Enum):
     sea = "sea"
     footprint = "footprint"
     camp = "camp"
+    # PaleoVet: the dino and upgrade decks are laid out in face-down stacks and the solo cards in a face-down
+    # stack (004 "Setup", "Solo Setup"), so each deck has a back of its own
+    dino = "dino"
+    upgrade = "upgrade"
+    solo = "solo"
 
 
 class CardKind(str, Enum):
@@ -281,10 +289,43 @@ class Animal(Strict):
     )
 
 
+# PaleoVet: a solo card pictures the field's stacks 1 to 5 (004 "Turns", "Solo Mode")
+SOLO_STACKS = 5
+TREATMENTS = ("antibiotic", "antiviral", "surgery")  # the icons a dino can require (004 "Treat a Dino")
+DINO_FIELDS = ("sleep", "points", "diet", "order", "treatments", "alert")
+
+StackNumber = Annotated[StrictInt, Field(ge=1, le=SOLO_STACKS)]
+
+
+class SoloMarks(Strict):
+    """What a PaleoVet solo card marks: the field stacks (1 to 5) whose top dino is captured or escapes, and the
+    upgrade stacks whose top upgrade is discarded."""
+
+    captured: list[StackNumber] = Field(default_factory=list, description="stacks whose dino goes to the captured pile")
+    escaped: list[StackNumber] = Field(default_factory=list, description="stacks whose dino goes to the escaped pile")
+    upgrades: list[StackNumber] = Field(default_factory=list, description="upgrade stacks whose top card is discarded")
+
+    @field_validator("captured", "escaped", "upgrades")
+    @classmethod
+    def _each_stack_once(cls, v: list[int]) -> list[int]:
+        twice = sorted({n for n in v if v.count(n) > 1})
+        if twice:
+            raise ValueError(f"stack {twice[0]} is marked twice; a solo card marks each stack at most once")
+        return v
+
+    @model_validator(mode="after")
+    def _captured_or_escaped(self):
+        both = sorted(set(self.captured) & set(self.escaped))
+        if both:
+            raise ValueError(f"stack {both[0]} is marked both captured and escaped; a stack's dino goes to one pile")
+        return self
+
+
 class Card(Record):
     PREFIX: ClassVar[str] = "card"
     NULLABLE_WHEN_INCOMPLETE: ClassVar[tuple[str, ...]] = ("back",)
-    NULLABLE_WHEN_INCOMPLETE_IF: ClassVar[dict[str, tuple[str, str]]] = {"sea_symbol": ("back", "sea")}
+    NULLABLE_WHEN_INCOMPLETE_IF: ClassVar[dict[str, tuple[str, str]]] = {
+        "sea_symbol": ("back", "sea"), **{f: ("kind", "dino") for f in DINO_FIELDS}, "solo": ("kind", "solo")}
     id: str = Field(pattern=id_pattern("card"))
     name: str | None = Field(description="printed title; null only for an untitled card")
     aliases: list[str] = Field(default_factory=list, description="other printed names (for example the German title)")
@@ -317,13 +358,29 @@ class Card(Record):
     notes: list[str] = Field(default_factory=list, description="rules clarifications, in our own words")
     person: Person | None = Field(default=None, description="skills, hearts and tools of a people card, when known")
     animal: Animal | None = Field(default=None, description="the farm values of an animal card (stable yield, hunt option), when known")
-    # PaleoVet dino fields
-    sleep: StrictInt | None = Field(default=None, ge=0)
-    points: StrictInt | None = None
-    diet: Literal["carnivore", "herbivore"] | None = None
-    order: Literal["ornithischian", "sauropod", "theropod"] | None = None
-    treatments: list[str] | None = None
-    alert: StrictBool | None = None
+    # PaleoVet dino fields (only on `kind: dino`; all required when the dino is `complete`)
+    sleep: StrictInt | None = Field(default=None, ge=0, description="PaleoVet dinos: sleep tokens put on it when it is admitted")
+    points: StrictInt | None = Field(default=None, ge=0, description="PaleoVet dinos: victory points when cured")
+    diet: Literal["carnivore", "herbivore"] | None = Field(default=None, description="PaleoVet dinos: the diet icon")
+    order: Literal["ornithischian", "sauropod", "theropod"] | None = Field(default=None, description="PaleoVet dinos: the order icon")
+    treatments: list[Literal["antibiotic", "antiviral", "surgery"]] | None = Field(
+        default=None, min_length=1,
+        description="PaleoVet dinos: the required treatment icons, one entry per icon (repeated for two of a kind)")
+    alert: StrictBool | None = Field(
+        default=None, description="PaleoVet dinos: an ALERT! banner; its effect is the option starting `when revealed:`")
+    solo: SoloMarks | None = Field(
+        default=None, description="PaleoVet solo cards only: the stacks the card marks captured, escaped or for an "
+        "upgrade discard")
+
+    @field_validator(*DINO_FIELDS, "solo")
+    @classmethod
+    def _only_on_its_kind(cls, v, info):
+        kind = info.data.get("kind")
+        kind = getattr(kind, "value", kind)
+        want = "solo" if info.field_name == "solo" else "dino"
+        if v is not None and kind is not None and kind != want:
+            raise ValueError(f"`{info.field_name}` belongs only on a card of `kind: {want}`, not `{kind}`")
+        return v
 
 
 class Secret(Record):

@@ -12,8 +12,9 @@ from .diagnostics import Diagnostic, make
 from .validate import Entry
 
 ALLOWED_SECTIONS = ("cards", "dice")
-# Kinds of bundled record a pack record with the same id may fill: tokens only so (P504 for a new token).
-FILLABLE_SECTIONS = ("cards", "dice", "tokens")
+# Kinds of bundled record a pack record with the same id may fill: tokens and games only so (P504 for a new
+# token or game). Of a game only the values its `parameters` leave null are filled.
+FILLABLE_SECTIONS = ("cards", "dice", "tokens", "games")
 
 
 def _is_pack(e: Entry) -> bool:
@@ -68,14 +69,66 @@ def _fill(base: Any, new: Any, field: str, may_fill_lists: bool) -> tuple[Any, l
     return None, [field]
 
 
+def _fill_parameters(base: dict, new: dict, e: Entry) -> tuple[dict | None, list[str], list[Diagnostic]]:
+    """A game's `parameters` with the pack's values for the ones the bundled game leaves null.
+
+    Returns the merged mapping (None when nothing is filled), the names of the filled parameters and a P502
+    for every parameter the pack would change or the bundled game does not have.
+    """
+    diags: list[Diagnostic] = []
+    merged, filled = dict(base), []
+    open_names = sorted(k for k, v in base.items() if v is None)
+    for name, value in new.items():
+        where = _span(e, ("parameters", name), key=True)
+        if name not in base:
+            diags.append(make(
+                "P502", f"pack adds parameter `{name}` to `{e.id}`, which the bundled game does not have",
+                where, label="a pack may only fill parameters the game leaves null",
+                help=("parameters left null: " + ", ".join(f"`{n}`" for n in open_names)) if open_names
+                else "the bundled game leaves no parameter null"))
+        elif base[name] is None:
+            if value is not None:
+                merged[name] = value
+                filled.append(name)
+        elif base[name] != value:
+            diags.append(make(
+                "P502", f"pack changes `parameters.{name}` of `{e.id}` from {base[name]!r} to {value!r}, "
+                "which the bundled content states", where, label="a pack may only fill parameters left null",
+                help=f"remove `{name}` from the pack's parameters"))
+    return (merged if filled else None), filled, diags
+
+
+def _merge_game(base: Entry, e: Entry) -> tuple[dict, list[str], list[Diagnostic]]:
+    """What a pack's record of a bundled game fills: only null `parameters` values; every other field it
+    writes must repeat the bundled value (P502 otherwise)."""
+    update: dict = {}
+    diags: list[Diagnostic] = []
+    filled: list[str] = []
+    for field in sorted(e.record.model_fields_set - _NOT_FILLABLE):
+        new, old = getattr(e.record, field), getattr(base.record, field)
+        if field == "parameters":
+            merged, filled, d = _fill_parameters(old, new, e)
+            diags.extend(d)
+            if merged is not None:
+                update[field] = merged
+        elif new != old:
+            diags.append(make(
+                "P502", f"pack changes `{field}` of `{e.id}`; a pack may fill only the game's null `parameters`",
+                _span(e, field, key=True), label="the bundled game states this",
+                help=f"remove `{field}` from the pack's record, or write it as the bundled content does"))
+    return update, [f"parameters.{n}" for n in filled], diags
+
+
 def merge_fills(entries: list[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
     """Apply pack records that share a bundled record's id: they may only fill what it leaves open.
 
     Open means a null field (or a null field of a nested value such as `animal`), or an empty
-    `options`, `marks` or `title_keywords` list of a record that is not `complete`. Only cards, dice
-    and tokens are filled (a fill of another kind is left to P504). A card's `more_options` are
-    appended after its options when the bundled card is not `complete` (P508 otherwise). The merged
-    record replaces the bundled one (remembering which fields the pack filled and where they were
+    `options`, `marks` or `title_keywords` list of a record that is not `complete`. Cards, dice
+    (a null `faces` as well) and tokens are filled; of a game only the values its `parameters` leave
+    null (`specialty_die_cost: null`), never a stated one, a new parameter or another field (a fill of
+    another kind is left to P504). A card's `more_options` are appended after its options when the
+    bundled card is not `complete` (P508 otherwise). The merged record replaces the bundled one
+    (remembering which fields the pack filled, `parameters.<name>` for a game, and where they were
     written); a pack field that would change a stated value is refused with P502.
     """
     bundled = {e.id: i for i, e in enumerate(entries) if not e.in_pack}
@@ -90,6 +143,15 @@ def merge_fills(entries: list[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
         if base.section != e.section or e.section not in FILLABLE_SECTIONS:
             continue  # different kinds under one id, or a kind packs may not touch: left to check_packs
         drop.add(j)
+        if e.section == "games":
+            update, names, d = _merge_game(base, e)
+            diags.extend(d)
+            if update:
+                origins = dict(base.origins or {})
+                origins["parameters"] = (e.file, e.path)
+                out[i] = Entry(base.record.model_copy(update=update), base.section, base.file, base.path,
+                               tuple(sorted({*base.filled, *names})), origins, base.appended)
+            continue
         open_lists = base.record.completeness != "complete"
         update: dict = {}
         more = list(getattr(e.record, "more_options", None) or ())
@@ -127,8 +189,8 @@ def merge_fills(entries: list[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
     return [e for k, e in enumerate(out) if k not in drop], diags
 
 
-def _span(e: Entry, field: str | None = None, key: bool = False):
-    path = e.path + ((field,) if field else ())
+def _span(e: Entry, field: "str | tuple | None" = None, key: bool = False):
+    path = e.path + ((field,) if isinstance(field, str) else tuple(field or ()))
     try:
         return e.file.span(path, key=key)
     except Exception:  # a field the file spells differently: point at the record
@@ -176,10 +238,12 @@ def check_packs(entries: list[Entry], bundle: dict) -> list[Diagnostic]:
             continue
         if e.section not in ALLOWED_SECTIONS:
             fills = e.section in FILLABLE_SECTIONS
+            only_fills = {"tokens": "; a token may only fill a bundled token",
+                          "games": "; a game may only fill the null parameters of a bundled game"}
             diags.append(make(
                 "P504", f"a pack may not add a record of kind `{e.section}`" if fills or rec.id not in bundled_ids
                 else f"a pack may not fill a record of kind `{e.section}`", _span(e, "id"),
-                label="only cards and dice may be added" + ("; a token may only fill a bundled token" if fills else ""),
+                label="only cards and dice may be added" + only_fills.get(e.section, ""),
                 help="packs fill missing card faces, unknown dice and the null fields of bundled cards, dice and "
                 "tokens; everything else is stated by the rulebooks"))
             continue

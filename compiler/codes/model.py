@@ -100,4 +100,14 @@ CODES = [
         example="back: forest\nsea_symbol: 3",
         fix="Remove `sea_symbol`, or set `back: sea` if the card is one of the sea cards.",
     ),
+    Code(
+        "M013", "die-face-unknown", E, "a die face names no die-face symbol of its game",
+        what="A game whose dice show icons declares them as symbols of category `die-face` (PaleoVet: antibiotic, "
+        "antiviral, surgery, tranquilizer dart, dna), and a face of one of its dice is none of their names. The "
+        "check runs after synthetic packs have filled the faces; an alias (`wild`) is refused too, with the name "
+        "to write instead.",
+        why="The runtime reads a rolled face as the icon it names; a misspelt face would be an icon no rule can spend.",
+        example="dice:\n  - id: die:paleovet/white\n    faces: [antibiotic, antiviral, surgery, tranquiliser dart, dna, dna]",
+        fix="Write the face as the die-face symbol's name (`paleo symbols` lists them).",
+    ),
 ]

@@ -13,7 +13,9 @@ CODES = [
     ),
     Code(
         "P502", "pack-redefinition", E, "a pack redefines a record of the bundled content",
-        what="A pack declares a record whose id the bundled content already declares.",
+        what="A pack declares a record whose id the bundled content already declares, or its record of a bundled "
+        "card, die, token or game changes a stated value: a pack fills only what is null or empty (of a game "
+        "only the `parameters` left null, such as PaleoVet's `specialty_die_cost`, never a stated or a new one).",
         why="A pack may only add what is missing; replacing a bundled record would let test data "
         "overrule what the rulebooks state.",
         example="pack: {synthetic: true, name: p}\ncards:\n  - id: card:paleo/trap   # already bundled",
@@ -31,7 +33,8 @@ CODES = [
         "P504", "pack-record-kind", E, "a pack declares a kind of record it may not add",
         what="Packs may add cards (the faces the rulebooks never print) and dice (whose faces are not "
         "given); games, products, modules, boards, tokens, secrets, scenarios and interpretations "
-        "come from the rulebooks only.",
+        "come from the rulebooks only (a pack may fill the null fields of a bundled token and the null "
+        "parameters of a bundled game, but never add one).",
         why="Everything else is stated by the rulebooks, so a pack version of it would be a contradiction "
         "or a redefinition.",
         example="pack: {synthetic: true, name: p}\nmodules:\n  - id: module:synthetic/Z",

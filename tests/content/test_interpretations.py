@@ -15,6 +15,17 @@ REQUIRED = {
     "interpretation:whale-17-of-18": "003_d22ca494923bf453.txt",
     "interpretation:whale-setup-steps": "003_d22ca494923bf453.txt",
     "interpretation:paleovet-research-cost": "004_1199c90b0c83849d.txt",
+    "interpretation:paleovet-players": "004_1199c90b0c83849d.txt",
+    "interpretation:paleovet-mode-players": "004_1199c90b0c83849d.txt",
+    "interpretation:paleovet-first-player": "004_1199c90b0c83849d.txt",
+    "interpretation:paleovet-turn-order": "004_1199c90b0c83849d.txt",
+    "interpretation:paleovet-waking-time": "004_1199c90b0c83849d.txt",
+    "interpretation:paleovet-woken-dinos": "004_1199c90b0c83849d.txt",
+    "interpretation:paleovet-eaten-treated-dino": "004_1199c90b0c83849d.txt",
+    "interpretation:paleovet-alert-all-players": "004_1199c90b0c83849d.txt",
+    "interpretation:paleovet-alert-at-setup": "004_1199c90b0c83849d.txt",
+    "interpretation:paleovet-final-round": "004_1199c90b0c83849d.txt",
+    "interpretation:paleovet-unbroken-tie": "004_1199c90b0c83849d.txt",
     "interpretation:base-modules-by-letter": "000_97f291d3c44cb3f7.txt",
     "interpretation:player-counts": "002_56cce9db253ede81.txt",
 }
@@ -41,3 +52,15 @@ def test_every_interpretation_affects_known_records(records, by_id):
 def test_source_notes_are_all_accounted_for(rulebooks):
     counts = {name: sum(1 for line in text.splitlines() if line.startswith("Source note")) for name, text in rulebooks.items()}
     assert {k: v for k, v in counts.items() if v} == SOURCE_NOTES
+
+
+def test_paleovet_turns_pass_to_the_left(by_id):
+    game = by_id["game:paleovet"]
+    rule = next(r for r in game.rules if r.id == "turn-order")
+    assert rule.source.section == ["Turns"] and "left" in rule.text
+    assert "interpretation:paleovet-turn-order" in rule.text
+    research = next(r for r in game.rules if r.id == "research-treatment")
+    assert "specialty_die_cost" in research.text and "dna_token_cost" in research.text
+    assert game.parameters["specialty_die_cost"] is None and game.parameters["dna_token_cost"] is None
+    cost = by_id["interpretation:paleovet-research-cost"].reading
+    assert "specialty_die_cost" in cost and "dna_token_cost" in cost

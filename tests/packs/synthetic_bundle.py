@@ -11,7 +11,8 @@ ROOT = HERE.parents[1]
 # Every pack folder of this directory (the bad/ corpus aside). They load in sets: anb and pote both give faces of
 # secrets 7 and 8 (no product; A New Beginning and module X need them), and the rule packs pote-cult, pote-w and
 # pote-x fill the same room as pote.
-ALL_PACKS = ("synthetic-base", "base-modules", "anb", "anb-rules", "pote", "pote-cult", "pote-w", "pote-x", "whale")
+ALL_PACKS = ("synthetic-base", "base-modules", "anb", "anb-rules", "pote", "pote-cult", "pote-w", "pote-x", "whale",
+             "paleovet")
 ANB_PACKS = ("synthetic-base", "base-modules", "anb", "anb-rules")  # A New Beginning's games and rule tests
 POTE_PACKS = ("synthetic-base", "base-modules", "pote")  # Path of the Elders: the base packs (modules B, D, I) and its own
 POTE_CULT_PACKS = ("synthetic-base", "pote-cult")  # the Cult Site's rule tests (hand-written cards in known places)
@@ -19,8 +20,9 @@ POTE_W_PACKS = ("synthetic-base", "base-modules", "pote-w")  # module W's rule t
 POTE_X_PACKS = ("synthetic-base", "base-modules", "pote-x")  # module X's rule tests (hand-written)
 WHALE_PACKS = ("synthetic-base", "base-modules", "whale")  # The White Whale with modules A, F and D
 WHALE_ANB_PACKS = (*ANB_PACKS, "whale")  # The White Whale with A New Beginning's module O (and its farm)
+PALEOVET_PACKS = ("paleovet",)  # PaleoVet: its 50 dinos, 20 upgrades, 30 solo cards, the white die and the prices
 PACK_SETS = {"anb": ANB_PACKS, "pote": POTE_PACKS, "pote-cult": POTE_CULT_PACKS, "pote-w": POTE_W_PACKS,
-             "pote-x": POTE_X_PACKS, "whale": WHALE_PACKS, "whale-anb": WHALE_ANB_PACKS}
+             "pote-x": POTE_X_PACKS, "whale": WHALE_PACKS, "whale-anb": WHALE_ANB_PACKS, "paleovet": PALEOVET_PACKS}
 
 
 def build(root: Path = ROOT, packs: "list[str | Path] | None" = None) -> dict:
@@ -87,6 +89,11 @@ def whale_anb(path: Path | None = None) -> dict:
     return _named("whale-anb", path)
 
 
+def paleovet(path: Path | None = None) -> dict:
+    """The bundle on which PaleoVet is played (every mode), built once per process."""
+    return _named("paleovet", path)
+
+
 def cached(path: Path | None = None) -> dict:
     """The playable test bundle, built once per process (and written to `path` when given)."""
     if "b" not in _CACHED:
@@ -99,7 +106,8 @@ def cached(path: Path | None = None) -> dict:
 if __name__ == "__main__":
     import sys
 
-    args = [a for a in sys.argv[1:] if not a.startswith("--packs=") and a not in ("--anb", "--pote", "--whale", "--whale-anb")]
+    args = [a for a in sys.argv[1:] if not a.startswith("--packs=")
+            and a not in ("--anb", "--pote", "--whale", "--whale-anb", "--paleovet")]
     chosen = [a.split("=", 1)[1].split(",") for a in sys.argv[1:] if a.startswith("--packs=")]
     if "--anb" in sys.argv[1:]:  # A New Beginning's scenarios play on it
         chosen.append(list(ANB_PACKS))
@@ -109,6 +117,8 @@ if __name__ == "__main__":
         chosen.append(list(WHALE_PACKS))
     if "--whale-anb" in sys.argv[1:]:  # The White Whale with module O
         chosen.append(list(WHALE_ANB_PACKS))
+    if "--paleovet" in sys.argv[1:]:  # PaleoVet, every mode
+        chosen.append(list(PALEOVET_PACKS))
     target = Path(args[0] if args else "build/synthetic-bundle.json")
     target.parent.mkdir(parents=True, exist_ok=True)
     if chosen:

@@ -415,3 +415,121 @@ def test_altar_cards_and_night_actions_follow_the_runtime(pote_packs):
         for o in c["options"]:
             if c["kind"] in ("star", "secret", "mission") or o["ir"].get("trigger"):
                 assert not any(s in json.dumps(o["ir"]) for s in generate.DAY_ONLY), (c["id"], o["text"])
+
+
+# --- PaleoVet ------------------------------------------------------------------------------------
+
+import generate_paleovet  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def vet_packs():
+    return run([ROOT / "content", *(HERE / p for p in synthetic_bundle.PALEOVET_PACKS)], root=ROOT)
+
+
+def _vet_cards(res, kind: str) -> list[dict]:
+    return [c for c in res.bundle["cards"] if c["game"] == "game:paleovet" and c["kind"] == kind]
+
+
+def test_the_paleovet_pack_equals_its_generator_output():
+    texts = generate_paleovet.generate()
+    assert texts == generate_paleovet.generate()  # deterministic
+    for path, text in texts.items():
+        assert (HERE / path).read_text(encoding="utf-8") == text, f"tests/packs/{path} is stale: run python tests/packs/generate_paleovet.py"
+    assert {f"paleovet/{p.name}" for p in (HERE / "paleovet").glob("*.yaml")} == set(texts)
+
+
+def test_generate_paleovet_check_passes():
+    import subprocess
+
+    res = subprocess.run([sys.executable, str(HERE / "generate_paleovet.py"), "--check"], capture_output=True, text=True,
+                         cwd=ROOT, timeout=300)
+    assert res.returncode == 0, res.stdout + res.stderr
+
+
+def test_the_paleovet_pack_is_labelled_synthetic(vet_packs):
+    import yaml
+
+    files = sorted((HERE / "paleovet").glob("*.yaml"))
+    assert len(files) == 4
+    for f in files:
+        assert yaml.safe_load(f.read_text(encoding="utf-8"))["pack"] == {"synthetic": True, "name": "paleovet"}, f.name
+    new = [c for c in vet_packs.bundle["cards"] if c["file"].startswith("tests/packs/paleovet/")]
+    assert len(new) == 98 and all(c["id"].startswith("card:synthetic-vet/") for c in new)
+    assert all("(synthetic)" in c["name"] and "invented" in c["summary"] for c in new)
+    filled = [c for c in vet_packs.bundle["cards"] if c.get("synthetic_fields")]
+    assert sorted(c["id"] for c in filled) == ["card:paleovet/field-lab", "card:paleovet/therapod-breeding-program"]
+    assert all(c["synthetic_fields"] == ["options"] for c in filled)
+
+
+def test_the_paleovet_pack_fills_every_card_group_but_the_reference_cards(vet_packs):
+    row = vet_packs.bundle["coverage"]["products"]["product:paleovet"]
+    groups = {g["name"]: g for g in row["groups"]}
+    for name, printed in (("dino cards", 50), ("upgrade cards", 20), ("solo mode cards", 30)):
+        g = groups[name]
+        assert (g["printed"], g["authored"], g["missing"], g["over"]) == (printed, printed, 0, 0), name
+    assert groups["rules reference cards"]["missing"] == 4  # nothing to play on them
+
+
+def test_the_paleovet_dinos(vet_packs):
+    dinos = _vet_cards(vet_packs, "dino")
+    assert len(dinos) == 50
+    for c in dinos:
+        assert c["back"] == "dino" and 1 <= c["sleep"] <= 4 and 1 <= c["points"] <= 9, c["id"]
+        assert 1 <= len(c["treatments"]) <= 3 and set(c["treatments"]) <= {"antibiotic", "antiviral", "surgery"}
+        assert c["diet"] in ("carnivore", "herbivore") and c["order"] in ("ornithischian", "sauropod", "theropod")
+        triggers = [o["ir"].get("trigger", {}).get("kind") for o in c["options"]]
+        # an ALERT! dino has its `when revealed:` effect; no other dino has one
+        assert (triggers == ["revealed"]) == c["alert"], c["id"]
+        assert len(c["options"]) <= 1
+    assert {c["points"] for c in dinos} == set(range(1, 10)) and {c["sleep"] for c in dinos} == {1, 2, 3, 4}
+    assert sum(c["alert"] for c in dinos) == 10
+    assert sum(not c["options"] for c in dinos) == 32  # most have no option
+    assert all(c["order"] == "theropod" for c in dinos if c["diet"] == "carnivore")
+    assert sum(c["order"] == "theropod" for c in dinos) == 18
+    used = {o["ir"]["clauses"][-1]["body"]["symbol"] for c in dinos for o in c["options"]}
+    assert used == {"symbol:remove-sleep-token", "symbol:sleep-token", "symbol:carnivore-proof",
+                    "symbol:treatment-discount", "symbol:alert-immunity"}
+
+
+def test_the_paleovet_upgrades(vet_packs):
+    ups = {c["id"]: c for c in _vet_cards(vet_packs, "upgrade")}
+    assert len(ups) == 20 and all(c["back"] == "upgrade" and len(c["options"]) == 1 for c in ups.values())
+    assert ups["card:paleovet/field-lab"]["options"][0]["text"] == "-> research discount 1"
+    program = ups["card:paleovet/therapod-breeding-program"]["options"][0]
+    assert program["text"] == "require order theropod -> 1 bonus point per 2 cured"
+    assert program["ir"]["clauses"][1]["body"] == {"args": {"n": 1, "every": 2}, "node": "call", "symbol": "symbol:bonus-points"}
+    assert program["ir"]["clauses"][0]["body"]["args"] == {"order": "theropod"}
+    symbols = {o["ir"]["clauses"][-1]["body"]["symbol"] for c in ups.values() for o in c["options"]}
+    assert symbols == {"symbol:hospital-limit", "symbol:treatment-discount", "symbol:carnivore-proof",
+                       "symbol:alert-immunity", "symbol:bonus-points", "symbol:research-discount",
+                       "symbol:dna-token", "symbol:specialty-die"}
+    filters = {json.dumps(o["ir"]["clauses"][0]["body"]["args"]) for c in ups.values() for o in c["options"]
+               if o["ir"]["clauses"][-1]["body"]["symbol"] == "symbol:treatment-discount"}
+    assert len(filters) == 5  # each diet and each order
+
+
+def test_the_paleovet_solo_cards(vet_packs):
+    solo = sorted(_vet_cards(vet_packs, "solo"), key=lambda c: c["id"])
+    assert len(solo) == 30
+    # the rulebook's Solo Mode card example comes first
+    assert solo[0]["solo"] == {"captured": [3, 5], "escaped": [2], "upgrades": []}
+    for c in solo:
+        m = c["solo"]
+        assert c["back"] == "solo" and 1 <= len(m["captured"]) + len(m["escaped"]) <= 3, c["id"]
+        assert not set(m["captured"]) & set(m["escaped"])
+        assert all(1 <= n <= 5 for n in m["captured"] + m["escaped"] + m["upgrades"])
+    assert sum(bool(c["solo"]["upgrades"]) for c in solo) == 10
+    assert sum(len(c["solo"]["captured"]) for c in solo) > 0 and sum(len(c["solo"]["escaped"]) for c in solo) > 0
+
+
+def test_the_paleovet_pack_fills_the_white_die_and_the_prices(vet_packs):
+    game = next(g for g in vet_packs.bundle["games"] if g["id"] == "game:paleovet")
+    assert game["parameters"]["specialty_die_cost"] == 3 and game["parameters"]["dna_token_cost"] == 2
+    assert game["synthetic_fields"] == ["parameters.dna_token_cost", "parameters.specialty_die_cost"]
+    dice = {d["id"]: d for d in vet_packs.bundle["dice"] if d["game"] == "game:paleovet"}
+    assert dice["die:paleovet/white"]["faces"] == ["antibiotic", "antiviral", "surgery", "tranquilizer dart", "dna", "dna"]
+    assert dice["die:paleovet/white"]["synthetic_fields"] == ["faces"]
+    assert all("dna" not in d["faces"] for i, d in dice.items() if i != "die:paleovet/white")  # only white dice show DNA
+    faces = {s["name"] for s in vet_packs.bundle["symbols"] if s["category"] == "die-face" and "game:paleovet" in s["games"]}
+    assert {f for d in dice.values() for f in d["faces"]} <= faces

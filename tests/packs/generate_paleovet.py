@@ -7,9 +7,10 @@ Everything in it is invented test data for PaleoVet, whose rulebook prints none 
 - 50 dinos (`kind: dino`, `back: dino`): sleep 1 to 4, points 1 to 9, 18 theropods (15 of them carnivores), 16
   sauropods and 16 ornithischians (herbivores), 1 to 3 required treatments of antibiotic, antiviral and surgery
   (3 points a treatment needed, less up to 2, one more for a dino that sleeps 1 turn only). 10 have `alert: true` and a
-  `when revealed:` option (taking 1 sleep token off a hospital dino or adding one, in turn); 8 others carry a lasting
-  option (protection from carnivores, a treatment discount for herbivores or sauropods, ignoring ALERT!); the rest
-  have no option.
+  `when revealed:` option (taking 1 sleep token off a hospital dino, adding one, or letting a hospital dino go, in
+  turn); 10 others carry a lasting option (protection from carnivores, a treatment discount for herbivores or
+  sauropods, ignoring ALERT!) or one heard when the dino itself is tranquilized (`on tranquilize: -> 1 dna token`) or
+  treated (`on treat: -> 1 sleep token`); the rest have no option.
 - the 18 upgrades the rulebook does not name (`kind: upgrade`, `back: upgrade`), with lasting effects (hospital limit
   5, treatment discounts by diet and order, protection from carnivores, ignoring ALERT!, bonus points per cured dinos
   of a diet or order) and three one-time rewards; and the options of the two named upgrades the rulebook describes
@@ -42,10 +43,12 @@ STACKS = 5
 LINEAGES = (("theropod", "carnivore", 15), ("theropod", "herbivore", 3), ("sauropod", "herbivore", 16),
             ("ornithischian", "herbivore", 16))
 ALERTS = 10
-ALERT_OPTIONS = ("when revealed: suffer remove sleep token 1", "when revealed: -> 1 sleep token")
-LASTING_DINOS = 8
+ALERT_OPTIONS = ("when revealed: suffer remove sleep token 1", "when revealed: -> 1 sleep token",
+                 "when revealed: suffer discard dino")
+LASTING_DINOS = 10  # a lasting option, or one heard when the dino itself is tranquilized or treated
 DINO_OPTIONS = ("-> protect from carnivores", "require diet herbivore -> treatment discount 1",
-                "require order sauropod -> treatment discount 1", "-> ignore alerts")
+                "require order sauropod -> treatment discount 1", "-> ignore alerts",
+                "on tranquilize: -> 1 dna token", "on treat: -> 1 sleep token")
 UPGRADES = (
     "-> hospital limit 5",
     "-> hospital limit 5",
@@ -210,7 +213,7 @@ def generate() -> dict[str, str]:
     """Pack path (relative to tests/packs) -> text."""
     rng = random.Random(SEED)
     return {
-        f"{PACK}/dinos.yaml": pack_file("50 dinos, 10 with an ALERT!, 8 more with a lasting option.", "cards", dinos(rng)),
+        f"{PACK}/dinos.yaml": pack_file("50 dinos, 10 with an ALERT!, 10 more with a lasting or triggered option.", "cards", dinos(rng)),
         f"{PACK}/upgrades.yaml": pack_file("the 18 unnamed upgrades and the options of the 2 named ones.", "cards",
                                            upgrades()),
         f"{PACK}/solo.yaml": pack_file("the 30 solo cards and the stacks they mark.", "cards", solo_cards(rng)),

@@ -31,6 +31,6 @@ def score(game, a: dict) -> float:
     if t == "target":
         sleep = s["sleep"].get(str(a["dino"]), 0)
         if s["queue"] and s["queue"][0]["k"] == "sleep-target":
-            return -sleep if s["queue"][0]["n"] > 0 else sleep
+            return sleep if s["queue"][0]["remove"] else -sleep
         return -_worth(game, a["dino"])  # let go of the least worth
     return 0.0

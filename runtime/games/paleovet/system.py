@@ -153,7 +153,7 @@ class VetSystem(System):
                      rule="rule:vet/admission"),
             Decision("alert", {"player": "player", "card": "card", "option": "int"}, alert_actions, apply_alert,
                      auto=auto_alert, rule="rule:vet/alert"),
-            Decision("sleep-target", {"player": "player", "n": "int"}, target_actions, apply_sleep_target,
+            Decision("sleep-target", {"player": "player", "n": "count", "remove": "bool"}, target_actions, apply_sleep_target,
                      auto=auto_target, rule="rule:vet/sleep"),
             Decision("discard-target", {"player": "player", "why": "str"}, target_actions, apply_discard_target,
                      auto=auto_target, rule="rule:vet/waking"),
@@ -389,7 +389,7 @@ def sleep_effect(g, ctx: VetCtx, n: int) -> None:
     if ctx.target is not None and ctx.target in s["z"][f"hospital/{p}"]:
         _change_sleep(g, ctx.target, n)
         return
-    ctx.new.append({"k": "sleep-target", "player": p, "n": n})
+    ctx.new.append({"k": "sleep-target", "player": p, "n": abs(n), "remove": n < 0})
 
 
 def _change_sleep(g, iid: int, n: int) -> None:
@@ -571,7 +571,7 @@ def _targets(g, item) -> list[int]:
     s = g.s
     p = item["player"]
     ids = list(s["z"][f"hospital/{p}"])
-    if item["k"] == "sleep-target" and item["n"] < 0:
+    if item["k"] == "sleep-target" and item["remove"]:
         with_sleep = [i for i in ids if s["sleep"].get(str(i), 0) > 0]
         return with_sleep or ids  # a legal target when there is one; else the effect is ignored
     return ids
@@ -580,9 +580,9 @@ def _targets(g, item) -> list[int]:
 def target_actions(g, item) -> list[dict]:
     s, r = g.s, g.rules
     p = item["player"]
-    what = {"sleep-target": "add {n} sleep to" if item.get("n", 0) > 0 else "remove {m} sleep from",
+    what = {"sleep-target": "remove {n} sleep from" if item.get("remove") else "add {n} sleep to",
             "discard-target": "let go of"}[item["k"]]
-    what = what.format(n=item.get("n"), m=-item.get("n", 0))
+    what = what.format(n=item.get("n"))
     return [{"type": "target", "player": p, "dino": i, "label": f"P{p}: {what} {r.name(s['cards'][i])}"}
             for i in _targets(g, item)]
 
@@ -601,10 +601,11 @@ def auto_target(g, item) -> bool:
 
 def apply_sleep_target(g, item, a) -> None:
     g.s["queue"].pop(0)
-    if item["n"] < 0 and g.s["sleep"].get(str(a["dino"]), 0) == 0:
-        g.event("sleep", card=g.s["cards"][a["dino"]], change=0, asked=item["n"], now=0)
+    n = -item["n"] if item["remove"] else item["n"]
+    if n < 0 and g.s["sleep"].get(str(a["dino"]), 0) == 0:
+        g.event("sleep", card=g.s["cards"][a["dino"]], change=0, asked=n, now=0)
         return
-    _change_sleep(g, a["dino"], item["n"])
+    _change_sleep(g, a["dino"], n)
 
 
 def apply_discard_target(g, item, a) -> None:

@@ -536,7 +536,7 @@ def _invariants(g: Game, when: str) -> None:
 def _named(g: Game, action: dict) -> dict:
     """The action with card instances (person, idea, animal, target) written as card ids, as tests name them."""
     out = dict(action)
-    for k in ("person", "idea", "animal", "target") + (() if out.get("type") == "choose" else ("card",)):
+    for k in ("person", "idea", "animal", "target", "dino") + (() if out.get("type") == "choose" else ("card",)):
         if isinstance(out.get(k), int):  # (a choose action's `card` is a position among the top cards)
             out[k] = g.s["cards"][out[k]]
     return out

@@ -115,7 +115,7 @@ def test_junit_output_and_per_rulebook_counts(tmp_path, bundle_file):
     assert "per rulebook:" in out and "per system" in out and "game:paleo" in out
 
 
-PLAYABLE_RULE_RECORDS = ("game:paleo", "board:cult-site", "product:pote", "module:pote/V", "module:pote/W", "module:whale/T")  # the records whose systems the runtime plays today (module X: see its white-hand rule)
+PLAYABLE_RULE_RECORDS = ("game:paleo", "board:cult-site", "product:pote", "module:pote/V", "module:pote/W", "module:whale/T", "game:paleovet")  # the records whose systems the runtime plays today (module X: see its white-hand rule)
 
 
 def test_every_rule_record_of_a_playable_system_has_a_rule_test(bundle):

@@ -63,22 +63,26 @@ class PaleoVetDefinition(GameDefinition):
             game.end("unfinished", f"cap reached ({ACTION_CAP} actions)")
 
     def after_given(self, game) -> None:
-        """Rule tests: dinos a given state puts in a hospital carry their printed sleep; others carry none."""
+        """Rule tests: dinos a given state puts in a hospital carry their printed sleep (unless `sleep_on` says),
+        others carry none; the supplies hold what nobody holds; only the current player's dice are rolled."""
         s, r = game.s, game.rules
-        if s["step"] != "admission":  # a test starting at another step has settled (or will redo) the admission
-            s["queue"] = [q for q in s["queue"] if q["k"] != "admit"]
         hosp = {i for p in range(s["players"]) for i in s["z"][f"hospital/{p}"]}
         for k in list(s["sleep"]):
             if int(k) not in hosp:
-                s["sleep_supply"] += s["sleep"].pop(k)
+                del s["sleep"][k]
         for k in list(s["treated"]):
             if int(k) not in hosp:
-                del s["treated"][k]
+                for d in s["treated"].pop(k)["dice"]:
+                    s["dice"][d].update(state="spent", on=None, face=None)
         for i in sorted(hosp):
             if str(i) not in s["sleep"]:
-                n = min(int(r.dino(s["cards"][i]).get("sleep") or 0), s["sleep_supply"])
-                s["sleep_supply"] -= n
-                s["sleep"][str(i)] = n
+                s["sleep"][str(i)] = int(r.dino(s["cards"][i]).get("sleep") or 0)
+        s["sleep_supply"] = r.sleep_total - sum(s["sleep"].values())
+        s["dna_supply"] = r.dna_total - sum(s["dna"]) - sum(t["dna"] for t in s["treated"].values())
+        s["dna_new"] = [min(n, s["dna"][p]) for p, n in enumerate(s["dna_new"])]
+        for d in s["dice"]:
+            if d["owner"] is not None and d["owner"] != s["current"] and d["state"] == "ready":
+                d.update(state="spent", face=None)
 
     def source_of(self, by, bundle):
         if by in self.rule_sources:

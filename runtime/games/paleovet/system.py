@@ -96,11 +96,6 @@ def _check_used(v, s, r):
     return None if isinstance(v, list) and all(isinstance(x, str) for x in v) else "used symbols are a list of ids"
 
 
-def _where_player(g, item):
-    return None if item["player"] == g.s["current"] or item["k"] in ("alert", "sleep-target", "discard-target") \
-        else f"pending decision {item['k']} for P{item['player']}, whose turn it is not"
-
-
 class VetSystem(System):
     """The whole of PaleoVet: its setup, field, supply, hospitals and the turn."""
 
@@ -142,15 +137,13 @@ class VetSystem(System):
             Step("solo", "turn", run_solo, rule="rule:vet/solo"),
             Step("upkeep", "turn", run_upkeep, rule="rule:vet/upkeep"),
             Step("roll", "turn", run_roll, rule="rule:vet/roll"),
-            Step("admission", "turn", run_admission, rule="rule:vet/admission"),
+            Step("admission", "turn", run_admission, admit_actions, apply_admit, rule="rule:vet/admission"),
             Step("spend", "turn", lambda g: WAIT, spend_actions, apply_spend, rule="rule:vet/spend"),
             Step("waking", "turn", run_waking, rule="rule:vet/waking"),
             Step("release", "turn", run_release, rule="rule:vet/release"),
             Step("pass", "turn", run_pass, rule="rule:vet/pass"),
         )
         self.decisions = (
-            Decision("admit", {"player": "player"}, admit_actions, apply_admit, where=_where_player,
-                     rule="rule:vet/admission"),
             Decision("alert", {"player": "player", "card": "card", "option": "int"}, alert_actions, apply_alert,
                      auto=auto_alert, rule="rule:vet/alert"),
             Decision("sleep-target", {"player": "player", "n": "count", "remove": "bool"}, target_actions, apply_sleep_target,
@@ -183,7 +176,7 @@ class VetSystem(System):
             rng.shuffle(solo)
             z["solo-deck"] = solo
         s["rng"] = rng.state
-        # the tops are turned up at setup; an ALERT! turned up now has no effect (interpretation:paleovet-alert-all)
+        # the tops are turned up at setup; an ALERT! turned up now has no effect (interpretation:paleovet-alert-at-setup)
         s["up"] = {"dino": [bool(z[d]) for d in DINO_ZONES], "upgrade": [bool(z[u]) for u in UPGRADE_ZONES]}
         s["dice"] = [{"kind": "white", "owner": p, "face": None, "state": "spent", "on": None}
                      for p in range(s["players"]) for _ in range(r.white_dice)]
@@ -519,16 +512,17 @@ def run_roll(g):
 
 
 def run_admission(g):
+    """A hospital with fewer than 4 dinos waits for the player to admit one; otherwise the turn goes on."""
     s = g.s
     p = _player(g)
     if len(s["z"][f"hospital/{p}"]) < g.rules.admission_below and any(s["z"][z] for z in DINO_ZONES):
-        s["queue"].append({"k": "admit", "player": p})
+        return WAIT
     return None
 
 
-def admit_actions(g, item) -> list[dict]:
+def admit_actions(g) -> list[dict]:
     s, r = g.s, g.rules
-    p = item["player"]
+    p = _player(g)
     out = []
     for i, zone in enumerate(DINO_ZONES):
         if s["z"][zone] and s["up"]["dino"][i]:
@@ -543,11 +537,11 @@ def admit_actions(g, item) -> list[dict]:
     return out
 
 
-def apply_admit(g, item, a) -> None:
+def apply_admit(g, a) -> None:
     s = g.s
-    s["queue"].pop(0)
     zone = DINO_ZONES[a["stack"] - 1]
-    _to_hospital(g, s["z"][zone][-1], zone, item["player"])
+    _to_hospital(g, s["z"][zone][-1], zone, a["player"])
+    g.goto("turn", "spend")
 
 
 def alert_actions(g, item) -> list[dict]:
@@ -796,7 +790,7 @@ def apply_spend(g, a) -> None:
 
 def run_waking(g):
     """Untreated dinos without sleep wake and leave for the box; each waking carnivore takes one other dino with it,
-    unless the hospital is protected (interpretation:paleovet-wake-when)."""
+    unless the hospital is protected (interpretation:paleovet-waking-time)."""
     s, r = g.s, g.rules
     p = _player(g)
     hosp = f"hospital/{p}"
@@ -941,11 +935,11 @@ def _given_faces(g, value, used, take) -> None:
 def _given_sleep(g, value, used, take) -> None:
     """Rule tests: `sleep_on: {card id: n}` for dinos in hospitals (the rest keep their printed sleep)."""
     s = g.s
+    hosp = [i for p in range(s["players"]) for i in s["z"][f"hospital/{p}"]]
     for cid, n in value.items():
-        iid = next((int(k) for k in s["sleep"] if s["cards"][int(k)] == cid), None)
-        if iid is None:
-            raise ValueError(f"given: `{cid}` is in no hospital")
-        s["sleep_supply"] += s["sleep"][str(iid)] - n
+        iid = next((i for i in hosp if s["cards"][i] == cid), None)
+        if iid is None or not is_int(n):
+            raise ValueError(f"given: `{cid}` is in no hospital, or {n!r} is not a count")
         s["sleep"][str(iid)] = n
 
 

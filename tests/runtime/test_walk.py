@@ -24,7 +24,7 @@ from runtime.games.paleo.base import BaseSystem
 from runtime.ruletests import RuleTestFailure, build_pack_bundle, discover, load_test, pack_paths, run_test
 
 ROOT = Path(__file__).resolve().parents[2]
-ARGS = {"n": 1, "item": "symbol:raft", "secret": {"ref": "secret", "number": 1}, "tool": None}
+ARGS = {"n": 1, "item": "symbol:raft", "secret": {"ref": "secret", "number": 1}, "tool": None, "color": "purple"}
 NEUTRAL = {
     "requirement": lambda need: None,
     "cost": lambda g, ctx, do: True,
@@ -206,6 +206,63 @@ def test_every_ir_node_kind_is_played_by_a_rule_test_or_refused(bundle, monkeypa
 
 
 def test_every_symbol_that_may_trigger_is_heard(bundle):
-    """Every symbol the registry lets trigger (`on <symbol>:`) is played, so an `on` option listening for it compiles."""
-    triggers = [s["id"] for s in bundle["symbols"] if "trigger" in (s.get("positions") or [])]
-    assert triggers and set(triggers) <= set(_all_ops())
+    """Every symbol the registry lets trigger (`on <symbol>:`) is played by its game, so an `on` option listening
+    for it compiles."""
+    for game, ops in (("game:paleo", _all_ops()), ("game:paleovet", _vet_ops())):
+        triggers = [s["id"] for s in bundle["symbols"] if "trigger" in (s.get("positions") or [])
+                    and game in (s.get("games") or [])]
+        assert triggers and set(triggers) <= set(ops), game
+
+
+# ------------------------------------------------------------------ PaleoVet: the same walk over its own ops
+def _vet_ops() -> dict:
+    from runtime.games.paleovet import PALEOVET
+
+    ops: dict = {}
+    for system in PALEOVET.all_systems():
+        ops.update(system.ops)
+    return ops
+
+
+def test_every_played_paleovet_symbol_position_is_asserted_by_a_rule_test(bundle, monkeypatch):
+    """PaleoVet's ops, each made neutral in each position it plays (a lasting effect then lasts nothing), must make
+    one of PaleoVet's rule tests fail."""
+    from runtime.games.paleovet import PaleoVetDefinition, rules as vet_rules
+
+    ops = _vet_ops()
+    played = []
+    for sym in bundle["symbols"]:
+        if "game:paleovet" not in (sym.get("games") or []) or sym["id"] not in ops:
+            continue
+        for pos in sym.get("positions") or []:
+            if pos == "trigger":
+                continue
+            try:
+                compile_option(0, "", _call_ir(sym["id"], pos, sym.get("params") or []), ops)
+            except OpError:
+                continue
+            played.append((sym["id"], pos))
+    assert len(played) >= 10
+    tests = [x for x in _tests() if x[1]["content"].get("game") == "game:paleovet"]
+    assert tests
+
+    class Mutated(PaleoVetDefinition):
+        def __init__(self, sym, pos):
+            super().__init__()
+            for system in self.systems:
+                if sym in system.ops:
+                    real = system.ops[sym]
+
+                    def factory(position, args, real=real):
+                        return NEUTRAL[position] if position == pos else real(position, args)
+
+                    system.ops = {**system.ops, sym: factory}
+
+    unasserted = []
+    for sym, pos in played:
+        monkeypatch.setitem(REGISTRY, "game:paleovet", Mutated(sym, pos))
+        vet_rules._CACHE.clear()
+        if _first_failure(tests) is None:
+            unasserted.append(f"{sym} as a {pos}")
+    vet_rules._CACHE.clear()
+    assert not unasserted, "played, yet no PaleoVet rule test fails when the op does nothing: " + ", ".join(unasserted)

@@ -61,9 +61,9 @@ def kind_of(node_id: str) -> str:
 
 def flowchart(edges: list[tuple[str, str, str]], names: dict[str, str], focus: str | None = None, limit: int = 60,
               short: bool = False) -> str:
-    """A `flowchart LR` text for the given (source, target, relation) edges; `short` keeps labels to 32
-    characters, for a summary diagram that must fit the page at full size."""
-    width = 32 if short else 60
+    """A `flowchart LR` text for the given (source, target, relation) edges; `short` keeps labels to 44
+    characters (wrapped), for a summary diagram that must fit the page at full size."""
+    width = 44 if short else 60
     ids: dict[str, str] = {}
     lines = ["flowchart LR"]
     seen_edges = set()
@@ -75,6 +75,8 @@ def flowchart(edges: list[tuple[str, str, str]], names: dict[str, str], focus: s
             return None
         ids[n] = f"n{len(ids)}"
         left, right = _KIND_SHAPES.get(kind_of(n), ('["', '"]'))
+        if short and kind_of(n) in ("module", "board", "symbol", "secret"):
+            left, right = ('("', '")')  # rounded boxes: narrower than hexagons and slants
         lines.append(f"  {ids[n]}{left}{label(names.get(n, n), width)}{right}")
         return ids[n]
 
@@ -87,7 +89,7 @@ def flowchart(edges: list[tuple[str, str, str]], names: dict[str, str], focus: s
         a, b = node(s), node(t)
         if a is None or b is None:
             continue
-        if rel:
+        if rel and not short:  # a summary's arrows go unlabelled: its legend says what they mean
             lines.append(f'  {a} -->|"{label(rel)}"| {b}')
         else:
             lines.append(f"  {a} --> {b}")

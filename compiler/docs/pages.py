@@ -553,12 +553,10 @@ class Reference:
         for s in self._records("scenarios"):
             if x.get("letter") in (s.get("modules") or []) and s.get("game") == x.get("game"):
                 edges.append((s["id"], rid, "plays"))
-        if x.get("product"):
-            edges.append((rid, x["product"], "from"))
         for req in x.get("requires") or []:
             edges.append((rid, req, "needs"))
         for n in sorted(set(x.get("secrets") or [])):
-            edges.append((rid, f"secret:{n}", "secret"))
+            edges.append((rid, f"secret:{n}", ""))
             for c in self._revealers(n)[:4]:
                 edges.append((c, f"secret:{n}", "reveals"))
         names = {n: self.name(n) for e in edges for n in e[:2]}
@@ -637,8 +635,9 @@ class Reference:
             out += ["Ideas it adds: " + ", ".join(self.ref(c, path) for c in x["ideas"]), ""]
         summary, _ = self.module_summary_graph(rid)
         full, nodes = self.module_graph(rid)
-        out += ["## Dependency diagram", "", "The module, what it needs, its secrets and the cards that reveal them, "
-                "and the scenarios that play it.", "", self._diagram(summary, full=full, nodes=nodes), ""]
+        out += ["## Dependency diagram", "", "Arrows lead from each scenario that plays the module to the module, from the module "
+                "to the boards it needs and the secrets it uses, and from each card that reveals a secret to that secret.", "",
+                self._diagram(summary, full=full, nodes=nodes), ""]
         out += self._footer(x)
         return "\n".join(out)
 
@@ -770,9 +769,9 @@ class Reference:
         for L, mod in self._scenario_modules(s):
             if mod is None:
                 names[f"missing:{L}"] = f"Module {L} (not in the content)"
-                edges.append((rid, f"missing:{L}", "module"))
+                edges.append((rid, f"missing:{L}", ""))
                 continue
-            edges.append((rid, mod["id"], "module"))
+            edges.append((rid, mod["id"], ""))
             if mod.get("product") and mod.get("product") != s.get("product"):
                 edges.append((mod["id"], mod["product"], "from"))
             for req in mod.get("requires") or []:
@@ -782,10 +781,8 @@ class Reference:
                 key = f"secrets:{mod['id']}"
                 names[key] = ("Secret " if len(secrets) == 1 else "Secrets ") + ", ".join(str(n) for n in secrets)
                 edges.append((mod["id"], key, "needs"))
-        if s.get("product"):
-            edges.append((rid, s["product"], "from"))
         for bd in s.get("boards") or []:
-            edges.append((rid, bd, "board"))
+            edges.append((rid, bd, "needs"))
         for e in edges:
             for n in e[:2]:
                 names.setdefault(n, self.name(n))
@@ -854,7 +851,8 @@ class Reference:
             out += ["## Notes", "", m.bullets([self.prose(n, path) for n in s["notes"]]), ""]
         summary, _ = self.scenario_summary_graph(rid)
         full, nodes = self.scenario_graph(rid)
-        out += ["## Dependency diagram", "", "The scenario, its modules and what each needs.", "",
+        out += ["## Dependency diagram", "", "Arrows lead from the scenario to its modules and boards, and from each module "
+                "to the boards, products and secrets it needs.", "",
                 self._diagram(summary, full=full, nodes=nodes), ""]
         out += self._footer(s)
         return "\n".join(out)

@@ -7,6 +7,8 @@
   var base = document.currentScript ? document.currentScript.src : document.baseURI;
   var loading = null;
   var count = 0;
+  var FONT = 14;      // the diagrams' text size
+  var SMALLEST = 12;  // a summary diagram is shrunk to fit the page, never below this text size
 
   function load() {
     if (window.mermaid) { return Promise.resolve(); }
@@ -16,7 +18,9 @@
       s.src = new URL("../reference/assets/mermaid.min.js", base).href;
       s.onload = function () {
         window.mermaid.initialize({ startOnLoad: false, securityLevel: "strict", theme: "neutral",
-                                    flowchart: { htmlLabels: false, useMaxWidth: false } });
+                                    themeVariables: { fontSize: FONT + "px" },
+                                    flowchart: { htmlLabels: false, useMaxWidth: false, nodeSpacing: 24, rankSpacing: 36,
+                                                 padding: 6, wrappingWidth: 150 } });
         resolve();
       };
       s.onerror = function () { console.warn("paleo: the diagram library could not be loaded"); reject(); };
@@ -38,6 +42,7 @@
             div.className = "paleo-diagram-svg" + (pre.classList.contains("paleo-diagram-full") ? " paleo-diagram-svg-full" : "");
             div.innerHTML = out.svg;
             pre.replaceWith(div);
+            fit(div);
           }, function (err) {
             pre.classList.add("paleo-diagram-failed");
             console.warn("paleo: a diagram could not be drawn", err);
@@ -45,6 +50,21 @@
         });
       }, Promise.resolve());
     });
+  }
+
+  // A summary diagram wider than the page is shrunk to the page's width if its text stays at least
+  // SMALLEST px; otherwise it keeps its size and scrolls. The full graph always keeps its size.
+  function fit(div) {
+    var svg = div.querySelector("svg");
+    if (!svg || div.classList.contains("paleo-diagram-svg-full")) { return; }
+    var natural = svg.viewBox && svg.viewBox.baseVal && svg.viewBox.baseVal.width;
+    var room = div.clientWidth;
+    if (!natural || !room || natural <= room) { return; }
+    if (room / natural * FONT >= SMALLEST) {
+      svg.setAttribute("width", String(room));
+      svg.setAttribute("height", String(svg.viewBox.baseVal.height * room / natural));
+      svg.style.maxWidth = room + "px";
+    }
   }
 
   function render() {

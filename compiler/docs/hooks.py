@@ -15,6 +15,7 @@ from mkdocs.structure.files import File, Files
 
 OFFLINE_ENV = "PALEO_OFFLINE"
 FILE_WORKER = "javascripts/iframe-worker.js"  # the name says what it stands in for: the offline plugin adds none then
+SEARCH_WORDS = "javascripts/search-words.js"  # generated: questions in the rulebooks' words (search_terms.py)
 PLAY_PAGES = ("play.md", "play/index.md")
 
 # Guides the nav links that another part of the project owns; until a guide exists the site
@@ -60,6 +61,8 @@ def on_config(config):
         polyfills = [u for u in config.extra.get("polyfills", []) if "iframe-worker" not in u]
         config.extra["polyfills"] = [*polyfills, FILE_WORKER]
         play = play or PLAY_PAGES[0]  # the note stands where the page would
+    # after the file:// stand-in, so it wraps whichever worker the page has
+    config.extra["polyfills"] = [*[u for u in config.extra.get("polyfills", []) if u != SEARCH_WORDS], SEARCH_WORDS]
     config.extra["paleo_offline"] = offline()
     if play and config.nav is not None and not _in_nav(config.nav, play):
         config.nav.append({"Play": play})
@@ -80,9 +83,12 @@ def _in_nav(nav, target: str) -> bool:
 def on_files(files: Files, config) -> Files:
     from compiler.docs import reference_files
 
+    from compiler.docs.search_terms import search_words_js
+
     for src_uri, content in OPTIONAL_GUIDES.items():
         if files.get_file_from_path(src_uri) is None:
             files.append(File.generated(config, src_uri, content=content))
+    files.append(File.generated(config, SEARCH_WORDS, content=search_words_js()))
     if offline():
         play = _play_page(config.docs_dir) or PLAY_PAGES[0]
         for f in [f for f in files if f.src_uri == play or f.src_uri.startswith("play/")]:

@@ -651,7 +651,7 @@ class Reference:
 
     def card_page(self, rid: str, path: str) -> str:
         c = self.by_id[rid]
-        out = self._header(rid, self.name(rid), c, boost=2)
+        out = self._header(rid, self.name(rid), c, boost=3)
         facts = [f"- Kind: {m.text(c.get('kind'))}", f"- Back: {m.text(c.get('back') or 'unknown')}",
                  f"- Game: {self.ref(c.get('game') or '', path)}", f"- Product: {self.ref(c.get('product') or '', path)}"]
         if c.get("module"):
@@ -731,7 +731,7 @@ class Reference:
     def secret_page(self, rid: str, path: str) -> str:
         s = self.by_id[rid]
         n = s.get("number")
-        out = self._header(rid, self.name(rid), s, boost=2)
+        out = self._header(rid, self.name(rid), s, boost=4)
         facts = [f"- Number: **{m.text(n)}**", f"- Copies: {m.text(s.get('copies') or 1)}"]
         if s.get("product"):
             facts.append(f"- Product: {self.ref(s['product'], path)}")
@@ -1035,7 +1035,7 @@ class Reference:
 
     def rules_page(self, book) -> str:
         p = book.path
-        out = [m.title_front_matter(book.title, boost=3, description=book.lead), f"# {m.text(book.title)}", ""]
+        out = [m.title_front_matter(book.title, boost=5 if book.base else 4, description=book.lead), f"# {m.text(book.title)}", ""]
         if book.lead:
             out += [self.prose_paragraphs(book.lead, p), ""]
         ends = self.rulebooks.win_and_loss(book)
@@ -1051,7 +1051,8 @@ class Reference:
             if sec.record:
                 out += [f"{m.badge(self.by_id.get(sec.record, {}).get('completeness'))} {self.ref(sec.record, p, 'About ' + self.name(sec.record))}", ""]
             for rule in sec.rules:
-                out += [f"### {m.text(rule.number)} {m.text(rule.name)} {{: #{rule.anchor} }}", "",
+                # the number stays out of the search title: a shorter title ranks a rule by its name alone
+                out += [f'### <span class="paleo-num" data-search-exclude>{m.h(rule.number)}</span> {m.text(rule.name)} {{: #{rule.anchor} }}', "",
                         self.prose(rule.text, p), ""]
                 meta = [self.sources.cite(rule.source) if rule.source else "No citation"]
                 if rule.interpretations:
@@ -1060,10 +1061,12 @@ class Reference:
                 if rule.tests:
                     meta.append(f"{m.text(len(rule.tests))} rule test" + ("s" if len(rule.tests) > 1 else ""))
                 meta.append(m.code(rule.ref))
+                # the citation line stays out of search: a rule's search entry is its name and text,
+                # and a short entry ranks higher; its look-up words go in beside it
+                out += [" · ".join(meta), "{: .paleo-rule-meta data-search-exclude }", ""]
                 terms = SEARCH_TERMS.get(rule.ref)
                 if terms:
-                    meta.append('<span class="paleo-terms">Look-up words: ' + ", ".join(m.text(t) for t in terms) + "</span>")
-                out += [" · ".join(meta), "{: .paleo-rule-meta }", ""]
+                    out += ["Look-up words: " + ", ".join(m.text(t) for t in terms), "{: .paleo-terms }", ""]
         return "\n".join(out)
 
     def source_page(self, file: str, info: dict) -> str:

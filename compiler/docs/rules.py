@@ -83,6 +83,7 @@ class Book:
     lead: str
     records: list[str]
     sections: list[Section]
+    base: bool = False            # a game's own rules (searched first), not an expansion's
 
 
 def _record_source(rec: dict, stage: str) -> dict | None:
@@ -199,7 +200,8 @@ class RuleBooks:
         elif recs[0].get("summary"):
             lead = recs[0]["summary"]
         path = r._claim(path)
-        book = Book(path, title, lead, [x["id"] for x in recs] + [s.record for s in sections if s.record], sections)
+        book = Book(path, title, lead, [x["id"] for x in recs] + [s.record for s in sections if s.record], sections,
+                    base=game is not None)
         for i, sec in enumerate(sections, 1):
             for j, rule in enumerate(sec.rules, 1):
                 rule.number, rule.page = f"{i}.{j}", path

@@ -203,6 +203,11 @@ class Reference:
     def anchor(rid: str) -> str:
         return _slug(rid)
 
+    @staticmethod
+    def card_anchor(cid: str) -> str:
+        """A card's block on its module page."""
+        return _slug("card-" + cid.split(":", 1)[-1])
+
     # ---- cross references --------------------------------------------------------------
 
     def _index_references(self) -> None:
@@ -626,7 +631,7 @@ class Reference:
                 facts = [m.text(c.get("kind")), f"back {m.text(c.get('back') or 'unknown')}"]
                 if (c.get("copies") or 1) > 1:
                     facts.append(f"×{m.text(c['copies'])}")
-                out += [f"### {self.ref(c['id'], path)} {{: #{_slug('card-' + c['id'].split(':', 1)[-1])} data-search-exclude }}", "",
+                out += [f"### {self.ref(c['id'], path)} {{: #{self.card_anchor(c['id'])} data-search-exclude }}", "",
                         f"{m.badge(c.get('completeness'))} " + " · ".join(facts), ""]
                 out += self._options(c.get("options") or [], c.get("completeness"), heading="")[2:]
         else:

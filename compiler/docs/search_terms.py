@@ -66,7 +66,7 @@ def search_words_js() -> str:
     return _SEARCH_WORDS_JS.replace("__STOP__", json.dumps(sorted(STOP_WORDS))).replace("__SYN__", json.dumps(SYNONYMS, sort_keys=True))
 
 
-_SEARCH_WORDS_JS = """// Generated from compiler/docs/search_terms.py: players' questions searched in the rulebooks' words.
+_SEARCH_WORDS_JS = r"""// Generated from compiler/docs/search_terms.py: players' questions searched in the rulebooks' words.
 // Wraps the search worker so that each query drops words that name no rule and maps everyday words
 // to the rulebooks' ones ("how do I win" -> "victory"; a query of stop words alone is left as it is),
 // and so that a rule, a section of its page, ranks as a page would.
@@ -78,8 +78,8 @@ _SEARCH_WORDS_JS = """// Generated from compiler/docs/search_terms.py: players' 
   STOP.forEach(function (w) { stop[w] = true; });
 
   function rewrite(query) {
-    if (/[*+\\-:^~"]/.test(query)) { return query; }  // the user wrote lunr syntax: leave it alone
-    var words = query.toLowerCase().replace(/\\bset(ting)? up\\b/g, "setup").split(/[\\s?!.,;]+/).filter(Boolean);
+    if (/[*+\-:^~"]/.test(query)) { return query; }  // the user wrote lunr syntax: leave it alone
+    var words = query.toLowerCase().replace(/\bset(ting)? up\b/g, "setup").split(/[\s?!.,;]+/).filter(Boolean);
     var kept = words.filter(function (w) { return !stop[w]; });
     if (!kept.length) { return query; }
     var out = [];

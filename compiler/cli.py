@@ -73,7 +73,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     docs = sub.add_parser("docs", help="generate the rules reference and build the site into build/site")
     docs.add_argument("--bundle", metavar="FILE", help="a compiled bundle (default: compile the content)")
-    docs.add_argument("--out", default="build/site", metavar="DIR")
+    docs.add_argument("--out", metavar="DIR", help="where the site goes (default build/site, offline build/site-offline)")
+    docs.add_argument("--offline", action="store_true",
+                      help="build the offline download: search from file://, no instant navigation")
+    docs.add_argument("--site-url", metavar="URL", help="the served site's address (default: $PALEO_SITE_URL)")
+    docs.add_argument("--edit-url", metavar="URL",
+                      help="'edit this record' leads to URL + the record's file (default: $PALEO_EDIT_URL, "
+                           "else the site's own copy of the YAML)")
+    docs.add_argument("--since", metavar="OLD", help="fill the 'what changed' page from `paleo diff OLD` (a bundle or a git ref)")
+
+    diff = sub.add_parser("diff", help="records added, removed and changed between two bundles or git refs")
+    diff.add_argument("old", metavar="OLD", help="a bundle file, a folder with bundle.json, or a git ref")
+    diff.add_argument("new", metavar="NEW", nargs="?", help="the same (default: the content as it is now)")
+    diff.add_argument("--format", choices=["human", "json"], default="human")
 
     test = sub.add_parser("test", help="run rule tests against a bundle")
     test.add_argument("files", nargs="*", metavar="FILE")
@@ -287,7 +299,15 @@ def cmd_explain(args) -> int:
 def cmd_docs(args) -> int:
     from .docs import build_site
 
-    return build_site(bundle_path=args.bundle, out=Path(args.out), root=_root())
+    out = args.out or ("build/site-offline" if args.offline else "build/site")
+    return build_site(bundle_path=args.bundle, out=Path(out), root=_root(), offline=args.offline,
+                      site_url=args.site_url, edit_url=args.edit_url, since=args.since)
+
+
+def cmd_diff(args) -> int:
+    from .diff import main as diff_main
+
+    return diff_main(args.old, args.new, _root(), fmt=args.format)
 
 
 def cmd_test(args) -> int:
@@ -304,7 +324,7 @@ def cmd_sim(args) -> int:
 
 COMMANDS = {
     "lint": cmd_lint, "build": cmd_build, "fmt": cmd_fmt, "schema": cmd_schema, "symbols": cmd_symbols,
-    "graph": cmd_graph, "explain": cmd_explain, "docs": cmd_docs, "test": cmd_test, "sim": cmd_sim,
+    "graph": cmd_graph, "explain": cmd_explain, "docs": cmd_docs, "diff": cmd_diff, "test": cmd_test, "sim": cmd_sim,
 }
 
 

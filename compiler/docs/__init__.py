@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 from .pages import REF, Reference, read_grammar
+from .rules import read_rule_tests
 from .schema_page import read_rule_test_example
 
 __all__ = ["build_site", "generate_reference", "reference_files", "MERMAID_JS"]
@@ -23,6 +24,10 @@ MERMAID_JS = Path("node_modules") / "mermaid" / "dist" / "mermaid.min.js"
 MERMAID_TARGET = "assets/mermaid.min.js"  # under reference/ in the site, loaded on demand by javascripts/diagrams.js
 BUNDLE_ENV = "PALEO_DOCS_BUNDLE"
 ROOT_ENV = "PALEO_DOCS_ROOT"  # the checkout, when the mkdocs config lives elsewhere (benchmarks)
+EDIT_ENV = "PALEO_EDIT_URL"  # "edit this record" leads to this URL + the record's file (else the site's copy of the YAML)
+CHANGES_ENV = "PALEO_DOCS_CHANGES"  # a JSON file (`paleo diff --format json`) for the "what changed" page
+SITE_URL_ENV = "PALEO_SITE_URL"  # the served site's address (mkdocs.yml's site_url)
+OFFLINE_ENV = "PALEO_OFFLINE"  # "true": the offline download (mkdocs.yml and hooks.py read it)
 log = logging.getLogger("mkdocs.plugins.paleo")
 
 
@@ -77,16 +82,37 @@ def _scenario_subgraph():
     return subgraph
 
 
-def generate_reference(bundle: dict, root: Path) -> dict[str, str]:
+def _source_texts(bundle: dict, root: Path) -> dict[str, str]:
+    """The content files the bundle's records were authored in, as text (those found under `root`)."""
+    out: dict[str, str] = {}
+    for sec, recs in bundle.items():
+        if not isinstance(recs, list):
+            continue
+        for r in recs:
+            f = r.get("file") if isinstance(r, dict) else None
+            if not isinstance(f, str) or f in out or not f.endswith((".yaml", ".yml")) or ".." in Path(f).parts or Path(f).is_absolute():
+                continue
+            p = root / f
+            try:
+                out[f] = p.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+    return out
+
+
+def generate_reference(bundle: dict, root: Path, *, edit_base: str | None = None, changes: dict | None = None) -> dict[str, str]:
     """Every generated page as {docs-relative path: markdown}."""
     from ..codes import all_codes
 
     from runtime import ruletests  # the module, not its function: the page follows the format as it is now
 
     describe, compile_example = _effects_helpers(bundle)
+    edit_url = (lambda f, rid: edit_base + f) if edit_base else None
     ref = Reference(bundle, describe=describe, compile_example=compile_example, codes=all_codes(),
                     grammar=read_grammar(root), scenario_subgraph=_scenario_subgraph(),
-                    rule_test_schema=ruletests.format_schema(), rule_test_example=read_rule_test_example(root))
+                    rule_test_schema=ruletests.format_schema(), rule_test_example=read_rule_test_example(root),
+                    rule_tests=read_rule_tests(root), edit_url=edit_url, source_texts=_source_texts(bundle, root),
+                    changes=changes)
     return ref.pages()
 
 
@@ -108,7 +134,13 @@ def reference_files(files, config):
         bundle, _ = _load_bundle(env_bundle or None, root)
     if bundle is None:
         raise PluginError("paleo: no bundle for the rules reference\n" + err.getvalue())
-    pages = generate_reference(bundle, root)
+    changes = None
+    if os.environ.get(CHANGES_ENV):
+        try:
+            changes = json.loads(Path(os.environ[CHANGES_ENV]).read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise PluginError(f"paleo: cannot read the changes `{os.environ[CHANGES_ENV]}`: {exc}")
+    pages = generate_reference(bundle, root, edit_base=os.environ.get(EDIT_ENV) or None, changes=changes)
     for f in [f for f in files if f.src_uri.startswith(REF + "/")]:
         files.remove(f)  # stale pages from an older layout that wrote them to disk
     for rel in sorted(pages):
@@ -152,10 +184,13 @@ def _load_bundle(bundle_path: str | None, root: Path) -> tuple[dict | None, int]
     return res.bundle, EXIT_OK
 
 
-def build_site(bundle_path: str | None, out: Path, root: Path) -> int:
+def build_site(bundle_path: str | None, out: Path, root: Path, *, offline: bool = False, site_url: str | None = None,
+               edit_url: str | None = None, since: str | None = None) -> int:
     """Build the rules site into `out` with `mkdocs build --strict`, its reference generated from a bundle.
 
     `bundle_path` None compiles the project's content first; content errors end the build with exit 1.
+    `offline` builds the download for file:// instead of the served site; `since` (a bundle or a git
+    ref) fills the "what changed" page.
     """
     config = root / "mkdocs.yml"
     if not config.is_file():
@@ -168,6 +203,16 @@ def build_site(bundle_path: str | None, out: Path, root: Path) -> int:
     if not (root / MERMAID_JS).is_file():
         sys.stderr.write(f"paleo: error: {MERMAID_JS} is missing; run `npm ci` in {root} to vendor mermaid\n")
         return EXIT_USAGE
+    changes = None
+    if since:
+        from ..diff import SideError, diff_bundles, load_side
+
+        try:
+            changes = diff_bundles(load_side(since, root), bundle)
+        except SideError as exc:
+            sys.stderr.write(f"paleo: error: --since: {exc}\n")
+            return EXIT_USAGE
+        changes["since"] = since
     out = out if out.is_absolute() else Path.cwd() / out
     with tempfile.TemporaryDirectory(prefix="paleo-docs-") as tmp:
         if bundle_path:
@@ -175,7 +220,15 @@ def build_site(bundle_path: str | None, out: Path, root: Path) -> int:
         else:
             path = Path(tmp) / "bundle.json"
             path.write_text(json.dumps(bundle, ensure_ascii=False), encoding="utf-8")
-        env = {**os.environ, BUNDLE_ENV: str(path), "NO_MKDOCS_2_WARNING": "1"}
+        env = {**os.environ, BUNDLE_ENV: str(path), "NO_MKDOCS_2_WARNING": "1", OFFLINE_ENV: "true" if offline else "false"}
+        for key, value in ((SITE_URL_ENV, site_url), (EDIT_ENV, edit_url)):
+            if value:
+                env[key] = value
+        env.pop(CHANGES_ENV, None)
+        if changes is not None:
+            cpath = Path(tmp) / "changes.json"
+            cpath.write_text(json.dumps(changes, ensure_ascii=False), encoding="utf-8")
+            env[CHANGES_ENV] = str(cpath)
         t1 = time.perf_counter()
         proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
                                "-f", str(config), "-d", str(out)], cwd=root, env=env)
@@ -183,6 +236,7 @@ def build_site(bundle_path: str | None, out: Path, root: Path) -> int:
     if proc.returncode != 0:
         sys.stderr.write("paleo: mkdocs build --strict failed; see the messages above\n")
         return EXIT_ERRORS
-    pages = sum(1 for _ in out.rglob("index.html"))
-    print(f"built {pages} pages into {out} in {t2 - t0:.2f}s (bundle {t1 - t0:.2f}s, mkdocs build --strict {t2 - t1:.2f}s)")
+    pages = sum(1 for p in out.rglob("*.html") if p.name != "404.html") if offline else sum(1 for _ in out.rglob("index.html"))
+    kind = "offline site" if offline else "site"
+    print(f"built the {kind}: {pages} pages into {out} in {t2 - t0:.2f}s (bundle {t1 - t0:.2f}s, mkdocs build --strict {t2 - t1:.2f}s)")
     return EXIT_OK

@@ -18,11 +18,11 @@ _KIND_SHAPES = {
 }
 
 
-def label(value: object) -> str:
+def label(value: object, limit: int = 60) -> str:
     """Text safe inside a quoted mermaid label: mermaid's own `#name;` entities, one line, bounded."""
     s = re.sub(r"\s+", " ", str(value)).strip()
-    if len(s) > 60:
-        s = s[:57] + "..."
+    if len(s) > limit:
+        s = s[: limit - 3].rstrip() + "..."
     out = []
     for ch in s:
         if ch in '"#&<>`\\|{}[]()':
@@ -59,8 +59,11 @@ def kind_of(node_id: str) -> str:
     return node_id.split(":", 1)[0] if ":" in node_id else "node"
 
 
-def flowchart(edges: list[tuple[str, str, str]], names: dict[str, str], focus: str | None = None, limit: int = 60) -> str:
-    """A `flowchart LR` text for the given (source, target, relation) edges."""
+def flowchart(edges: list[tuple[str, str, str]], names: dict[str, str], focus: str | None = None, limit: int = 60,
+              short: bool = False) -> str:
+    """A `flowchart LR` text for the given (source, target, relation) edges; `short` keeps labels to 44
+    characters (wrapped), for a summary diagram that must fit the page at full size."""
+    width = 44 if short else 60
     ids: dict[str, str] = {}
     lines = ["flowchart LR"]
     seen_edges = set()
@@ -72,7 +75,9 @@ def flowchart(edges: list[tuple[str, str, str]], names: dict[str, str], focus: s
             return None
         ids[n] = f"n{len(ids)}"
         left, right = _KIND_SHAPES.get(kind_of(n), ('["', '"]'))
-        lines.append(f"  {ids[n]}{left}{label(names.get(n, n))}{right}")
+        if short and kind_of(n) in ("module", "board", "symbol", "secret"):
+            left, right = ('("', '")')  # rounded boxes: narrower than hexagons and slants
+        lines.append(f"  {ids[n]}{left}{label(names.get(n, n), width)}{right}")
         return ids[n]
 
     if focus:
@@ -84,7 +89,7 @@ def flowchart(edges: list[tuple[str, str, str]], names: dict[str, str], focus: s
         a, b = node(s), node(t)
         if a is None or b is None:
             continue
-        if rel:
+        if rel and not short:  # a summary's arrows go unlabelled: its legend says what they mean
             lines.append(f'  {a} -->|"{label(rel)}"| {b}')
         else:
             lines.append(f"  {a} --> {b}")

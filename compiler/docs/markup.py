@@ -60,9 +60,14 @@ def fenced(value: str, lang: str = "") -> str:
 
 
 def title_front_matter(title: str, *, boost: float | None = None, description: str | None = None,
-                       exclude_from_search: bool = False) -> str:
-    """YAML front matter: templates print the title raw, so it holds escaped HTML."""
+                       exclude_from_search: bool = False, edit: str | None = None) -> str:
+    """YAML front matter: templates print the title raw, so it holds escaped HTML.
+
+    `edit` is where the page's "edit this record" button leads (a docs path with an anchor, or a URL);
+    the site's hook turns it into the page's edit link."""
     lines = ["---", "title: " + json.dumps(html.escape(_SPACE.sub(" ", title).strip(), quote=True))]
+    if edit:
+        lines.append("paleo_edit: " + json.dumps(edit))
     if description:
         lines.append("description: " + json.dumps(html.escape(_SPACE.sub(" ", description).strip()[:200], quote=True)))
     if exclude_from_search:

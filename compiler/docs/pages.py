@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+import json
 import re
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -9,7 +11,10 @@ from typing import Callable, Iterable
 
 from . import markup as m
 from .diagrams import GraphIndex, flowchart, kind_of
+from .rules import RULES, RuleBooks
 from .schema_page import rule_test_page
+from .search_terms import SEARCH_TERMS
+from .sources import Sources
 
 REF = "reference"
 
@@ -27,6 +32,9 @@ _RECORD_SECTIONS = ("games", "boards", "products", "modules", "cards", "secrets"
                     "scenarios", "interpretations", "symbols")
 _LEVEL_NAMES = {"easy": "Easy", "medium": "Medium", "hard": "Hard", "very-hard": "Very hard", "deadly": "Deadly"}
 _KIND_TITLES = {"scenario": "Scenario", "level": "Level", "suggestion": "Suggestion"}
+# A record id or rule reference written inside prose (a note naming `interpretation:whale-17-of-18`).
+_ID_IN_TEXT = re.compile(r"\b(?:interpretation|card|module|secret|symbol|scenario|level|suggestion|product|game|board|token|die)"
+                         r":[A-Za-z0-9][A-Za-z0-9/-]*(?:#[a-z0-9][a-z0-9/-]*)?")
 
 
 def _slug(part: str) -> str:
@@ -53,7 +61,9 @@ class Reference:
     def __init__(self, bundle: dict, *, describe: Callable[[dict], str | None] | None = None,
                  compile_example: Callable[[str, str], dict | None] | None = None,
                  codes: list | None = None, grammar: str | None = None, scenario_subgraph=None,
-                 rule_test_schema: dict | None = None, rule_test_example: tuple[str, str] | None = None):
+                 rule_test_schema: dict | None = None, rule_test_example: tuple[str, str] | None = None,
+                 rule_tests: list[dict] | None = None, edit_url=None, source_texts: dict[str, str] | None = None,
+                 changes: str | None = None):
         self.b = bundle
         self.describe = describe
         self.compile_example = compile_example
@@ -62,6 +72,10 @@ class Reference:
         self.scenario_subgraph = scenario_subgraph
         self.rule_test_schema = rule_test_schema
         self.rule_test_example = rule_test_example  # (path, text) of a committed rule test
+        self.edit_url = edit_url  # (file, record id) -> URL of the record's YAML, or None
+        self.sources = Sources(bundle)
+        self.changes = changes  # markdown body of the "what changed" page, from `paleo diff`
+        self._source_texts = source_texts or {}
         self.by_id: dict[str, dict] = {}
         self.section_of: dict[str, str] = {}
         for s in _RECORD_SECTIONS:
@@ -73,6 +87,8 @@ class Reference:
         self._paths: dict[str, str] = {}
         self._used_paths: set[str] = set()
         self._assign_paths()
+        self.rulebooks = RuleBooks(self, rule_tests)
+        self.source_files = self._index_sources()
         self._index_references()
 
     # ---- paths and names -------------------------------------------------------------
@@ -86,7 +102,7 @@ class Reference:
         return path
 
     def _assign_paths(self) -> None:
-        for s in ("index.md", "grammar.md", "tokens.md", "interpretations.md", "rule-tests.md"):
+        for s in ("index.md", "grammar.md", "tokens.md", "interpretations.md", "rule-tests.md", "changes.md", "rules/index.md"):
             self._used_paths.add(f"{REF}/{s}")
         for s in SECTIONS:
             self._used_paths.add(f"{REF}/{s}/index.md")
@@ -107,7 +123,29 @@ class Reference:
         for c in self.codes:
             self._paths[f"code:{c.id}"] = self._claim(f"{REF}/codes/{_slug(c.id)}.md")
 
+    def _index_sources(self) -> dict[str, dict]:
+        """Content file -> its source page and the line of each record's `id:` in it."""
+        files: dict[str, list[str]] = defaultdict(list)
+        for rid, sec in self.section_of.items():
+            f = self.by_id[rid].get("file")
+            if f and f in self._source_texts:
+                files[f].append(rid)
+        out = {}
+        for f in sorted(files):
+            text = self._source_texts[f]
+            lines = {}
+            for rid in files[f]:
+                mt = re.search(r"^[ \t-]*id:[ \t]*[\"']?" + re.escape(rid) + r"[\"']?[ \t]*(?:#.*)?$", text, re.M)
+                if mt:
+                    lines[rid] = text.count("\n", 0, mt.start()) + 1
+            parts = [_slug(x) for x in re.sub(r"\.ya?ml$", "", f).split("/") if x]
+            out[f] = {"path": self._claim(f"{REF}/source/{'/'.join(parts)}.md"), "lines": lines, "text": text}
+        return out
+
     def path_of(self, rid: str) -> str | None:
+        if "#" in rid:
+            rule = self.rulebooks.by_ref.get(rid)
+            return rule.page if rule else None
         if rid in self._paths:
             return self._paths[rid]
         sec = self.section_of.get(rid)
@@ -150,6 +188,8 @@ class Reference:
         return f"Untitled {sec[:-1]} ({rid})"
 
     def ref(self, rid: str, from_page: str, label: str | None = None) -> str:
+        if "#" in rid:
+            return self.rulebooks.link(rid, from_page, label) or m.code(rid)
         target = self.path_of(rid)
         shown = label if label is not None else self.name(rid)
         if target is None:
@@ -162,6 +202,11 @@ class Reference:
     @staticmethod
     def anchor(rid: str) -> str:
         return _slug(rid)
+
+    @staticmethod
+    def card_anchor(cid: str) -> str:
+        """A card's block on its module page."""
+        return _slug("card-" + cid.split(":", 1)[-1])
 
     # ---- cross references --------------------------------------------------------------
 
@@ -204,30 +249,69 @@ class Reference:
         if not src:
             return "_No citation._"
         items = src if isinstance(src, list) else [src]
-        out = []
-        for s in items:
-            if not isinstance(s, dict):
+        return m.bullets([self.sources.cite(s) for s in items if isinstance(s, dict)])
+
+    def prose(self, value: object, from_page: str) -> str:
+        """Inline text like `markup.text`, with every record id or rule reference it names linked."""
+        if value is None:
+            return ""
+        s = re.sub(r"\s+", " ", str(value)).strip()
+        out, last = [], 0
+        for mt in _ID_IN_TEXT.finditer(s):
+            rid = mt.group(0).rstrip("/-")
+            known = rid in self.by_id or rid in self.rulebooks.by_ref
+            if not known:
                 continue
-            line = f"{m.code(s.get('rulebook', '?'))}, " + " › ".join(m.text(h) for h in s.get("section") or [])
-            if s.get("note"):
-                line += f" — {m.text(s['note'])}"
-            out.append(line)
-        return m.bullets(out)
+            out.append(m.text(s[last:mt.start()], strip=False))
+            label = rid if kind_of(rid) == "interpretation" else None
+            out.append(self.ref(rid, from_page, label))
+            last = mt.start() + len(rid)
+        out.append(m.text(s[last:], strip=False))
+        return "".join(out)
+
+    def prose_paragraphs(self, value: object, from_page: str) -> str:
+        if value is None:
+            return ""
+        return "\n\n".join(self.prose(p, from_page) for p in re.split(r"\n\s*\n", str(value)) if p.strip())
 
     def _header(self, rid: str, title: str, rec: dict, *, boost: float | None = None, lead: str | None = None) -> list[str]:
         """Front matter, the title, the lead text (what search results show first) and the completeness badge."""
-        out = [m.title_front_matter(title, boost=boost, description=rec.get("summary")), f"# {m.text(title)}", ""]
+        page = self.path_of(rid) or f"{REF}/index.md"
+        out = [m.title_front_matter(title, boost=boost, description=rec.get("summary"), edit=self.edit_target(rec)),
+               f"# {m.text(title)}", ""]
         if lead:
             out += [lead, ""]
         if rec.get("summary"):
-            out += [m.paragraphs(rec["summary"]), ""]
+            out += [self.prose_paragraphs(rec["summary"], page), ""]
         out += [f"{m.badge(rec.get('completeness'))} {m.code(rid)}", ""]
         return out
+
+    def edit_target(self, rec: dict) -> str | None:
+        """Where "edit this record" leads: the repository's editor when a URL is set, else the site's own
+        copy of the YAML at the record's line (`reference/source/...`), as `docs path#anchor` or a URL."""
+        f = rec.get("file")
+        if not f:
+            return None
+        if self.edit_url:
+            return self.edit_url(f, rec.get("id"))
+        src = self.source_files.get(f)
+        if src is None:
+            return None
+        line = src["lines"].get(rec.get("id"))
+        return src["path"] + (f"#L{line}" if line else "")
 
     def _footer(self, rec: dict) -> list[str]:
         out = ["## Source", "", self._sources(rec), ""]
         if rec.get("file"):
-            out += [f"Authored in {m.code(rec['file'])}.", ""]
+            target = self.edit_target(rec)
+            page = self.path_of(rec.get("id") or "") or f"{REF}/index.md"
+            where = m.code(rec["file"])
+            if target and not self.edit_url:
+                path, _, anchor = target.partition("#")
+                where = f"[{m.code(rec['file'])}]({m.rel(page, path)}{'#' + anchor if anchor else ''})"
+            elif target:
+                where = f"[{m.code(rec['file'])}]({m.h(target)})"
+            out += [f"Authored in {where}.", ""]
         return out
 
     def _steps(self, steps, heading: str) -> list[str]:
@@ -238,27 +322,38 @@ class Reference:
             out.append(f"{i}. **{m.text(st.get('name'))}**: {m.text(st.get('text'))}")
         return out + [""]
 
-    def _rules(self, rules) -> list[str]:
+    def _rule_list(self, rid: str, path: str, heading: str = "Setup and rules") -> list[str]:
+        """A record's setup steps and rules as a short list linking each to its anchor on the rules page.
+        The texts stay out of search here: a search for a rule lands on the rules page."""
+        rules = [r for r in self.rulebooks.by_ref.values() if r.record == rid]
         if not rules:
             return []
-        out = ["## Rules", ""]
+        rules.sort(key=lambda r: [int(x) for x in r.number.split(".")])
+        out = [f"## {heading} {{: data-search-exclude }}", ""]
         for r in rules:
-            out += [f"- **{m.text(r.get('name'))}**: {m.text(r.get('text'))}"]
+            out.append(f"- {self.rulebooks.link(r.ref, path)}: {self.prose(r.text, path)}")
         return out + [""]
 
     def _components(self, items, heading: str) -> list[str]:
         if not items:
             return []
+        page = f"{REF}/index.md"
         rows = [[m.text(c.get("name")), m.text(c.get("kind") or ""),
-                 m.text("not stated" if c.get("count") is None else c.get("count")), m.text(c.get("note") or "")]
+                 m.text("not stated" if c.get("count") is None else c.get("count")), self.prose(c.get("note") or "", page)]
                 for c in items]
         return [f"## {heading}", "", m.table(["Component", "Kind", "Count", "Note"], rows), ""]
 
-    def _diagram(self, source: str) -> str:
-        return m.pre(source, cls="paleo-diagram", searchable=False)  # diagram source is no search text
+    def _diagram(self, source: str, *, full: str | None = None, nodes: int = 0) -> str:
+        """The summary diagram, and the whole graph behind a toggle (drawn only when opened)."""
+        out = m.pre(source, cls="paleo-diagram", searchable=False)  # diagram source is no search text
+        if full:
+            out += ("\n\n" + f'<details class="paleo-full-graph" data-search-exclude><summary>The full dependency graph'
+                    f'{f" ({nodes} nodes)" if nodes else ""}</summary>\n' + m.pre(full, cls="paleo-diagram paleo-diagram-full", searchable=False)
+                    + "\n</details>")
+        return out
 
     def _coverage_lines(self, rid: str, printed, cards: list[dict]) -> list[str]:
-        """Printed against authored cards: the compiler's coverage when the bundle has it, else counted here."""
+        """Printed against authored cards, as a small bar: the compiler's coverage when the bundle has it, else counted here."""
         entry = self._bundle_coverage(rid)
         if entry is None:
             authored = Counter()
@@ -272,8 +367,7 @@ class Reference:
         def cell(v):
             return "not stated" if v is None else m.text(v)
 
-        out = ["## Coverage", "", "Printed cards against the cards authored in the content.", "",
-               m.table([c.capitalize() for c in cols], [[cell(entry.get(c)) for c in cols]]), ""]
+        out = ["## Coverage", "", coverage_bar(entry), ""]
         if entry.get("over"):
             out += [f"**{m.text(entry['over'])}** more authored than printed.", ""]
         groups = [g for g in entry.get("groups") or [] if isinstance(g, dict)]
@@ -320,7 +414,41 @@ class Reference:
         out[f"{REF}/tokens.md"] = self.tokens_page()
         out[f"{REF}/interpretations.md"] = self.interpretations_page()
         out[f"{REF}/rule-tests.md"] = rule_test_page(self.rule_test_schema, self.rule_test_example)
+        out[f"{RULES}/index.md"] = self.rules_index()
+        for book in self.rulebooks.books:
+            out[book.path] = self.rules_page(book)
+        for f, info in self.source_files.items():
+            out[info["path"]] = self.source_page(f, info)
+        out[f"{REF}/changes.md"] = self.changes_page()
         return out
+
+    def changes_page(self) -> str:
+        p = f"{REF}/changes.md"
+        d = self.changes
+        if not d:
+            body = ["No earlier bundle was given to this build. "
+                    f"{m.code('paleo docs --since OLD')} (a bundle file or a git ref) fills this page from "
+                    f"{m.code('paleo diff OLD NEW')}."]
+            return self._index("What changed", "Records added, removed and changed since an earlier bundle.", body, searchable=True)
+        since = d.get("since") or "an earlier bundle"
+        n = {k: len(d.get(k) or []) for k in ("added", "removed", "changed")}
+        body = [f"Since {m.code(since)}: {n['added']} added, {n['removed']} removed, {n['changed']} changed.", ""]
+
+        def label(r):
+            return f"{m.text(r.get('name') or r['id'])} {m.code(r['id'])}"
+
+        if d.get("added"):
+            body += ["## Added", "", m.bullets([f"{self.ref(r['id'], p, r.get('name') or r['id'])} {m.code(r['id'])}" if self.path_of(r["id"]) else label(r)
+                                               for r in d["added"]]), ""]
+        if d.get("removed"):
+            body += ["## Removed", "", m.bullets([label(r) for r in d["removed"]]), ""]
+        if d.get("changed"):
+            body += ["## Changed", ""]
+            for r in d["changed"]:
+                head = f"{self.ref(r['id'], p, r.get('name') or r['id'])} {m.code(r['id'])}" if self.path_of(r["id"]) else label(r)
+                rows = [[m.code(f.get("path")), _diff_value(f.get("old")), _diff_value(f.get("new"))] for f in r.get("fields") or []]
+                body += [f"- {head}", "", m.table(["Field", "Before", "Now"], rows), ""]
+        return self._index("What changed", "Records added, removed and changed since an earlier bundle.", body, searchable=True)
 
     def _records(self, sec: str) -> list[dict]:
         return [r for r in self.b.get(sec) or [] if isinstance(r, dict) and r.get("id")]
@@ -342,38 +470,33 @@ class Reference:
                 facts.append(f"- {label}: " + ", ".join(m.text(x) for x in g[key]))
         if facts:
             out += ["## At a glance", "", *facts, ""]
+        book = self.rulebooks.book_of.get(rid)
+        if book is not None:
+            out += ["## The rules", "", f"Every stated rule, in play order: {m.link(book.title, path, book.path)}.", ""]
+            ends = self.rulebooks.win_and_loss(book)
+            if ends:
+                out += [m.bullets([f"{self.rulebooks.link(r.ref, path)}: {self.prose(r.text, path)}" for r in ends]), ""]
         if g.get("parameters"):
-            out += ["## Parameters", "", m.table(["Parameter", "Value"], [[m.text(k), m.text(v)] for k, v in sorted(g["parameters"].items())]), ""]
+            out += ["## Numbers the rules fix", "", m.bullets([f"{m.text(_humane(k))}: **{m.text('not stated' if v is None else _value(v))}**"
+                                                          for k, v in g["parameters"].items()]), ""]
         products = [p for p in self._records("products") if p.get("game") == rid]
         if products:
-            out += ["## Products", "", m.table(["Product", "Kind", "Printed cards", "Completeness"], [
+            out += ["## Products", "", m.table(["Product", "Kind", "Printed cards", "Completeness", "Coverage"], [
                 [self.ref(p["id"], path), m.text(p.get("kind")), m.text("not stated" if p.get("printed_cards") is None else p["printed_cards"]),
-                 m.badge(p.get("completeness"))] for p in products]), ""]
-        if products:
-            rows = []
-            for p in products:
-                e = self._bundle_coverage(p["id"]) or {}
-                rows.append([self.ref(p["id"], path), *[("not stated" if e.get(k) is None else m.text(e[k]))
-                                                        for k in ("printed", "authored", "complete", "partial", "unknown", "missing")]])
-            out += ["## Coverage", "", "Printed cards against the cards authored in the content, per product.", "",
-                    m.table(["Product", "Printed", "Authored", "Complete", "Partial", "Unknown", "Missing"], rows), ""]
+                 m.badge(p.get("completeness")), coverage_bar(self._bundle_coverage(p["id"]) or {}, small=True)] for p in products]), ""]
         boards = [b for b in self._records("boards") if b.get("game") == rid]
         if boards:
             out += ["## Boards", ""]
             for bd in boards:
-                out += [f'<h3 id="{self.anchor(bd["id"])}">{m.h(bd.get("name"))}</h3>', "",
+                out += [f"### {m.text(bd.get('name'))} {{: #{self.anchor(bd['id'])} }}", "",
                         f"{m.badge(bd.get('completeness'))} {m.code(bd['id'])} from {self.ref(bd.get('product') or '', path)}", ""]
                 if bd.get("summary"):
-                    out += [m.paragraphs(bd["summary"]), ""]
+                    out += [self.prose_paragraphs(bd["summary"], path), ""]
                 if bd.get("parts"):
                     out += ["Parts: " + ", ".join(m.text(x) for x in bd["parts"]), ""]
-                for r in bd.get("rules") or []:
-                    out += [f"- **{m.text(r.get('name'))}**: {m.text(r.get('text'))}"]
-                out.append("")
-        out += self._steps(g.get("setup"), "Setup")
-        for ph in g.get("phases") or []:
-            out += self._steps(ph.get("steps"), f"Phase: {m.text(ph.get('name'))}")
-        out += self._rules(g.get("rules"))
+                link = self.rulebooks.record_link(bd["id"], path, f"Its rules ({sum(1 for r in self.rulebooks.by_ref.values() if r.record == bd['id'])})")
+                if link and bd.get("rules"):
+                    out += [link, ""]
         modules = [x for x in self._records("modules") if x.get("game") == rid]
         if modules:
             out += ["## Modules", "", ", ".join(self.ref(x["id"], path) for x in modules), ""]
@@ -388,18 +511,21 @@ class Reference:
             facts.append("- Also called: " + ", ".join(m.text(a) for a in p["aliases"]))
         if p.get("requires"):
             facts.append("- Requires: " + ", ".join(self.ref(x, path) for x in p["requires"]))
+        book = self.rulebooks.book_of.get(rid)
+        if book is not None:
+            facts.append(f"- Rules: {m.link(book.title, path, book.path)}")
         out += ["## At a glance", "", *facts, ""]
         out += self._components(p.get("components"), "Components")
         if p.get("card_groups"):
             out += ["## Card groups", "", m.table(["Group", "Kind", "Count", "Modules", "Note"], [
                 [m.text(g.get("name")), m.text(g.get("kind") or ""), m.text(g.get("count")),
-                 ", ".join(m.text(x) for x in g.get("modules") or []), m.text(g.get("note") or "")] for g in p["card_groups"]]), ""]
+                 ", ".join(m.text(x) for x in g.get("modules") or []), self.prose(g.get("note") or "", path)] for g in p["card_groups"]]), ""]
         dice = [d for d in self._records("dice") if d.get("product") == rid]
         if dice:
             out += ["## Dice", ""]
             for d in dice:
                 faces = ", ".join(m.text(f) for f in d["faces"]) if d.get("faces") else "faces not stated"
-                out += [f'<h3 id="{self.anchor(d["id"])}">{m.h(d.get("name"))}</h3>', "",
+                out += [f"### {m.text(d.get('name'))} {{: #{self.anchor(d['id'])} }}", "",
                         f"{m.badge(d.get('completeness'))} count {m.text(d.get('count') if d.get('count') is not None else 'not stated')}; {faces}", ""]
         out += self._coverage_lines(rid, p.get("printed_cards"), self._cards_of("product", rid))
         modules = [x for x in self._records("modules") if x.get("product") == rid]
@@ -410,8 +536,7 @@ class Reference:
         tokens = [t for t in self._records("tokens") if t.get("product") == rid]
         if tokens:
             out += ["## Tokens", "", ", ".join(self.ref(t["id"], path) for t in tokens), ""]
-        out += self._steps(p.get("setup"), "Setup")
-        out += self._rules(p.get("rules"))
+        out += self._rule_list(rid, path)
         out += self._footer(p)
         return "\n".join(out)
 
@@ -422,7 +547,30 @@ class Reference:
             return "; ".join(f"{m.text(k)} players: {m.text(_LEVEL_NAMES.get(v, v))}" for k, v in sorted(d.items(), key=lambda kv: str(kv[0])))
         return m.text(_LEVEL_NAMES.get(d, d))
 
-    def module_graph(self, rid: str) -> str:
+    def _revealers(self, number) -> list[str]:
+        return [r for r in self._sorted_ids(self.referenced_by.get(f"secret:{number}", ())) if kind_of(r) in ("card", "token")]
+
+    def module_summary_graph(self, rid: str) -> tuple[str, int]:
+        """What matters when playing the module: its product and needs, its secrets and the cards that
+        reveal them, the scenarios that play it. Returns (mermaid, node count)."""
+        x = self.by_id[rid]
+        edges: list[tuple[str, str, str]] = []
+        for s in self._records("scenarios"):
+            if x.get("letter") in (s.get("modules") or []) and s.get("game") == x.get("game"):
+                edges.append((s["id"], rid, "plays"))
+        for req in x.get("requires") or []:
+            edges.append((rid, req, "needs"))
+        for n in sorted(set(x.get("secrets") or [])):
+            edges.append((rid, f"secret:{n}", ""))
+            for c in self._revealers(n)[:4]:
+                edges.append((c, f"secret:{n}", "reveals"))
+        names = {n: self.name(n) for e in edges for n in e[:2]}
+        if not edges:
+            names[rid] = self.name(rid)
+        return flowchart(edges, names, focus=rid, limit=40, short=True), len(names)
+
+    def module_graph(self, rid: str) -> tuple[str, int]:
+        """Every edge of the bundle's graph at the module (the full graph, behind the toggle)."""
         mod = self.by_id[rid]
         edges: list[tuple[str, str, str]] = []
         for t, rel in self.graph.out.get(rid, []):
@@ -438,16 +586,16 @@ class Reference:
                 edges.append((rid, c, "card"))
             for n in sorted(set(mod.get("secrets") or [])):
                 edges.append((rid, f"secret:{n}", "secret"))
-            for card in mod.get("cards") or []:
-                for t in sorted(self.refs_from.get(card, ())):
-                    if kind_of(t) != "symbol":
-                        edges.append((card, t, "refers to"))
+        for card in mod.get("cards") or []:
+            for t in sorted(self.refs_from.get(card, ())):
+                if kind_of(t) != "symbol":
+                    edges.append((card, t, "refers to"))
         names = {n: self.name(n) for e in edges for n in e[:2]}
-        return flowchart(edges, names, focus=rid)
+        return flowchart(edges, names, focus=rid), len(names)
 
     def module_page(self, rid: str, path: str) -> str:
         x = self.by_id[rid]
-        out = self._header(rid, self.name(rid), x, boost=2)
+        out = self._header(rid, self.name(rid), x, boost=4)
         facts = [f"- Letter: **{m.text(x.get('letter'))}**", f"- Game: {self.ref(x.get('game') or '', path)}",
                  "- Product: " + (self.ref(x['product'], path) if x.get("product") else "not stated"),
                  f"- Difficulty: {self._difficulty(x.get('difficulty'))}"]
@@ -457,33 +605,44 @@ class Reference:
             facts.append(f"- Dice: {m.text(x['dice'])}")
         if x.get("requires"):
             facts.append("- Requires: " + ", ".join(self.ref(r, path) for r in x["requires"]))
+        if x.get("secrets"):
+            counts = Counter(x["secrets"])
+            facts.append("- Secrets: " + ", ".join(
+                self.ref(f"secret:{n}", path, f"{n}" + (f" ×{counts[n]}" if counts[n] > 1 else ""))
+                if f"secret:{n}" in self.by_id else m.text(n) for n in sorted(counts)))
+        scen = [s for s in self._records("scenarios") if x.get("letter") in (s.get("modules") or []) and s.get("game") == x.get("game")]
+        if scen:
+            facts.append("- Played in: " + ", ".join(self.ref(s["id"], path) for s in scen))
+        link = self.rulebooks.record_link(rid, path, "its section of the rules")
+        if link:
+            facts.append(f"- Rules: {link}")
         out += ["## At a glance", "", *facts, ""]
+        cards = [self.by_id[c] for c in x.get("cards") or [] if c in self.by_id]
+        out += self._coverage_lines(rid, x.get("printed_cards"), cards)
         if x.get("missions"):
             out += ["## Mission", "", m.bullets([self.ref(c, path) for c in x["missions"]]), ""]
         out += self._components(x.get("decks"), "Decks")
         out += self._components(x.get("tokens"), "Tokens")
-        out += self._steps(x.get("setup"), "Setup")
-        out += self._rules(x.get("rules"))
-        cards = [self.by_id[c] for c in x.get("cards") or [] if c in self.by_id]
-        out += ['## Cards', ""]
+        out += self._rule_list(rid, path)
+        out += ["## Cards", ""]
         if cards:
-            out += [m.table(["Card", "Kind", "Back", "Copies", "Completeness"], [
-                [self.ref(c["id"], path), m.text(c.get("kind")), m.text(c.get("back") or "unknown"), m.text(c.get("copies") or 1),
-                 m.badge(c.get("completeness"))] for c in cards]), ""]
+            out += ["Each card's options in English, beside the effect language they are written in.", ""]
+            for c in cards:
+                facts = [m.text(c.get("kind")), f"back {m.text(c.get('back') or 'unknown')}"]
+                if (c.get("copies") or 1) > 1:
+                    facts.append(f"×{m.text(c['copies'])}")
+                out += [f"### {self.ref(c['id'], path)} {{: #{self.card_anchor(c['id'])} data-search-exclude }}", "",
+                        f"{m.badge(c.get('completeness'))} " + " · ".join(facts), ""]
+                out += self._options(c.get("options") or [], c.get("completeness"), heading="")[2:]
         else:
             out += ["No card of this module is authored yet.", ""]
         if x.get("ideas"):
             out += ["Ideas it adds: " + ", ".join(self.ref(c, path) for c in x["ideas"]), ""]
-        if x.get("secrets"):
-            counts = Counter(x["secrets"])
-            out += ["## Secrets", "", ", ".join(
-                self.ref(f"secret:{n}", path, f"Secret {n}" + (f" ×{counts[n]}" if counts[n] > 1 else ""))
-                if f"secret:{n}" in self.by_id else m.text(f"Secret {n}") for n in sorted(counts)), ""]
-        out += self._coverage_lines(rid, x.get("printed_cards"), cards)
-        out += ["## Dependency graph", "", self._diagram(self.module_graph(rid)), ""]
-        scen = [s for s in self._records("scenarios") if x.get("letter") in (s.get("modules") or []) and s.get("game") == x.get("game")]
-        if scen:
-            out += ["## Played in", "", ", ".join(self.ref(s["id"], path) for s in scen), ""]
+        summary, _ = self.module_summary_graph(rid)
+        full, nodes = self.module_graph(rid)
+        out += ["## Dependency diagram", "", "Arrows lead from each scenario that plays the module to the module, from the module "
+                "to the boards it needs and the secrets it uses, and from each card that reveals a secret to that secret.", "",
+                self._diagram(summary, full=full, nodes=nodes), ""]
         out += self._footer(x)
         return "\n".join(out)
 
@@ -497,7 +656,7 @@ class Reference:
 
     def card_page(self, rid: str, path: str) -> str:
         c = self.by_id[rid]
-        out = self._header(rid, self.name(rid), c, boost=2)
+        out = self._header(rid, self.name(rid), c, boost=3)
         facts = [f"- Kind: {m.text(c.get('kind'))}", f"- Back: {m.text(c.get('back') or 'unknown')}",
                  f"- Game: {self.ref(c.get('game') or '', path)}", f"- Product: {self.ref(c.get('product') or '', path)}"]
         if c.get("module"):
@@ -523,7 +682,7 @@ class Reference:
         out += ["## At a glance", "", *facts, ""]
         out += self._options(c.get("options") or [], c.get("completeness"))
         if c.get("notes"):
-            out += ["## Notes", "", m.bullets([m.text(n) for n in c["notes"]]), ""]
+            out += ["## Notes", "", m.bullets([self.prose(n, path) for n in c["notes"]]), ""]
         refs = self._sorted_ids(self.refs_from.get(rid, ()))
         if refs:
             out += ["## Refers to", "", m.bullets([self.ref(r, path) for r in refs]), ""]
@@ -577,7 +736,7 @@ class Reference:
     def secret_page(self, rid: str, path: str) -> str:
         s = self.by_id[rid]
         n = s.get("number")
-        out = self._header(rid, self.name(rid), s, boost=2)
+        out = self._header(rid, self.name(rid), s, boost=4)
         facts = [f"- Number: **{m.text(n)}**", f"- Copies: {m.text(s.get('copies') or 1)}"]
         if s.get("product"):
             facts.append(f"- Product: {self.ref(s['product'], path)}")
@@ -606,8 +765,36 @@ class Reference:
         by_letter = {(x.get("game"), x.get("letter")): x for x in self._records("modules")}
         return [(L, by_letter.get((s.get("game"), L))) for L in s.get("modules") or []]
 
-    def scenario_graph(self, rid: str) -> str:
-        """What playing the scenario needs: the compiler's scenario subgraph, else the records' own links."""
+    def scenario_summary_graph(self, rid: str) -> tuple[str, int]:
+        """What playing the scenario needs, one node per thing: its modules, each module's product,
+        boards and secrets (the numbers in one node), and the scenario's own boards."""
+        s = self.by_id[rid]
+        edges: list[tuple[str, str, str]] = []
+        names: dict[str, str] = {rid: self.name(rid)}
+        for L, mod in self._scenario_modules(s):
+            if mod is None:
+                names[f"missing:{L}"] = f"Module {L} (not in the content)"
+                edges.append((rid, f"missing:{L}", ""))
+                continue
+            edges.append((rid, mod["id"], ""))
+            if mod.get("product") and mod.get("product") != s.get("product"):
+                edges.append((mod["id"], mod["product"], "from"))
+            for req in mod.get("requires") or []:
+                edges.append((mod["id"], req, "needs"))
+            secrets = sorted(set(mod.get("secrets") or []))
+            if secrets:
+                key = f"secrets:{mod['id']}"
+                names[key] = ("Secret " if len(secrets) == 1 else "Secrets ") + ", ".join(str(n) for n in secrets)
+                edges.append((mod["id"], key, "needs"))
+        for bd in s.get("boards") or []:
+            edges.append((rid, bd, "needs"))
+        for e in edges:
+            for n in e[:2]:
+                names.setdefault(n, self.name(n))
+        return flowchart(edges, names, focus=rid, limit=40, short=True), len(names)
+
+    def scenario_graph(self, rid: str) -> tuple[str, int]:
+        """Everything playing the scenario needs: the compiler's scenario subgraph, else the records' own links."""
         edges: list[tuple[str, str, str]] = []
         if self.scenario_subgraph is not None and rid in self.graph.nodes:
             try:
@@ -628,7 +815,7 @@ class Reference:
             for bd in s.get("boards") or []:
                 edges.append((rid, bd, "board"))
         names = {n: self.name(n) for e in edges for n in e[:2]}
-        return flowchart(edges, names, focus=rid, limit=90)
+        return flowchart(edges, names, focus=rid, limit=90), len(names)
 
     def scenario_page(self, rid: str, path: str) -> str:
         s = self.by_id[rid]
@@ -666,14 +853,18 @@ class Reference:
             needs.append("- Modules not in the content: " + ", ".join(m.text(L) for L in missing))
         out += ["## What it needs", "", *(needs or ["Nothing beyond the base game is recorded."]), ""]
         if s.get("notes"):
-            out += ["## Notes", "", m.bullets([m.text(n) for n in s["notes"]]), ""]
-        out += ["## Dependency graph", "", self._diagram(self.scenario_graph(rid)), ""]
+            out += ["## Notes", "", m.bullets([self.prose(n, path) for n in s["notes"]]), ""]
+        summary, _ = self.scenario_summary_graph(rid)
+        full, nodes = self.scenario_graph(rid)
+        out += ["## Dependency diagram", "", "Arrows lead from the scenario to its modules and boards, and from each module "
+                "to the boards, products and secrets it needs.", "",
+                self._diagram(summary, full=full, nodes=nodes), ""]
         out += self._footer(s)
         return "\n".join(out)
 
     def code_page(self, c, path: str) -> str:
         title = f"{c.id} {c.name}"
-        out = [m.title_front_matter(title, boost=2, description=c.summary), f"# {m.text(title)}", "",
+        out = [m.title_front_matter(title, boost=0.2, description=c.summary), f"# {m.text(title)}", "",
                f"{m.code(c.severity.value)} {m.text(c.summary)}", "",
                "## What", "", _prose(c.what.strip()), "", "## Why", "", _prose(c.why.strip()), "",
                "## Example", "", m.pre(c.example.strip(), cls="paleo-example"), "", "## Fix", "", _prose(c.fix.strip()), "",
@@ -691,6 +882,7 @@ class Reference:
     def home_page(self) -> str:
         p = f"{REF}/index.md"
         counts = [
+            (f"{RULES}/index.md", "Rules", len(self.rulebooks.by_ref)),
             (f"{REF}/games/index.md", "Games and products", len(self._records("games")) + len(self._records("products"))),
             (f"{REF}/modules/index.md", "Modules", len(self._records("modules"))),
             (f"{REF}/cards/index.md", "Cards", len(self._records("cards"))),
@@ -702,6 +894,7 @@ class Reference:
             (f"{REF}/interpretations.md", "Interpretations", len(self._records("interpretations"))),
             (f"{REF}/grammar.md", "Grammar", 1),
             (f"{REF}/rule-tests.md", "Rule-test format", len((self.rule_test_schema or {}).get("properties") or {})),
+            (f"{REF}/changes.md", "What changed", 1),
         ]
         rows = [[m.link(label, p, target), m.text(n)] for target, label, n in counts]
         intro = ("Generated from the compiled bundle " + m.code(f"format_version {self.b.get('format_version', '?')}")
@@ -734,9 +927,23 @@ class Reference:
     def cards_index(self) -> str:
         p = f"{REF}/cards/index.md"
         cards = sorted(self._records("cards"), key=lambda c: (self.name(c["id"]).lower(), c["id"]))
-        rows = [[self.ref(c["id"], p), m.text(c.get("kind")), self.ref(c["module"], p, self.by_id.get(c["module"], {}).get("letter") or c["module"]) if c.get("module") else "",
-                 m.badge(c.get("completeness"))] for c in cards]
-        return self._index("Cards", "Every card, by name.", [m.table(["Card", "Kind", "Module", "Completeness"], rows) or "None yet."])
+
+        def short(rid):
+            r = self.by_id.get(rid or "")
+            if r is None:
+                return m.text(rid or "")
+            if self.section_of.get(rid) == "modules":
+                return m.text(r.get("letter") or rid)
+            return m.text(r.get("name") or rid)
+
+        rows = [[self.ref(c["id"], p), short(c.get("game")), short(c.get("product")),
+                 self.ref(c["module"], p, self.by_id.get(c["module"], {}).get("letter") or c["module"]) if c.get("module") else "",
+                 m.text(c.get("back") or "unknown"), m.text(c.get("kind")), m.badge(c.get("completeness"))] for c in cards]
+        facets = ("Game", "Product", "Module", "Back", "Kind", "Completeness")
+        intro = ("Every card, by name. Narrow the table by game, product, module, back, kind and completeness, "
+                 "or type part of a name; it filters in the page, so it works offline too.")
+        return self._index("Cards", intro, [f'<div class="paleo-facets" data-facets="{",".join(facets)}"></div>', "",
+                                             m.table(["Card", *facets], rows) or "None yet."])
 
     def symbols_index(self) -> str:
         p = f"{REF}/symbols/index.md"
@@ -796,14 +1003,14 @@ class Reference:
         p = f"{REF}/tokens.md"
         body = []
         for t in sorted(self._records("tokens"), key=lambda t: (str(t.get("product")), self.name(t["id"]).lower())):
-            body += [f'<h2 id="{self.anchor(t["id"])}">{m.h(self.name(t["id"]))}</h2>', "",
+            body += [f"## {m.text(self.name(t['id']))} {{: #{self.anchor(t['id'])} }}", "",
                      f"{m.badge(t.get('completeness'))} {m.code(t['id'])} — {m.text(t.get('kind'))} from {self.ref(t.get('product') or '', p)}", ""]
             if t.get("summary"):
-                body += [m.paragraphs(t["summary"]), ""]
+                body += [self.prose_paragraphs(t["summary"], p), ""]
             if t.get("options"):
                 body += self._options(t["options"], t.get("completeness"), heading="")[2:]
             for n in t.get("notes") or []:
-                body += [f"- {m.text(n)}"]
+                body += [f"- {self.prose(n, p)}"]
             body += ["", self._sources(t), ""]
         return self._index("Tokens", "Secret tokens, tool tokens, cult tools and other tokens.", body or ["None yet."], searchable=True)
 
@@ -811,12 +1018,108 @@ class Reference:
         p = f"{REF}/interpretations.md"
         body = []
         for it in self._records("interpretations"):
-            body += [f'<h2 id="{self.anchor(it["id"])}">{m.h(it.get("question"))}</h2>', "", m.paragraphs(it.get("reading")), ""]
+            body += [f"## {m.text(it.get('question'))} {{: #{self.anchor(it['id'])} }}", "",
+                     self.prose_paragraphs(it.get("reading"), p), "", m.code(it["id"]), ""]
             if it.get("affects"):
                 body += ["Shapes: " + ", ".join(self.ref(a, p) for a in it["affects"]), ""]
+            rules = self.rulebooks.rules_reading(it["id"])
+            if rules:
+                body += ["Reads the rules: " + ", ".join(self.rulebooks.link(r.ref, p) for r in rules), ""]
             body += ["Weighs:", "", self._sources({"source": it.get("citations")}), ""]
         return self._index("Interpretations", "Our readings of unclear or conflicting rules, with the citations they weigh.",
                            body or ["None yet."], searchable=True)
+
+    # ---- rules pages, source pages -----------------------------------------------------------
+
+    def rules_index(self) -> str:
+        p = f"{RULES}/index.md"
+        rows = [[m.link(b.title, p, b.path), m.text(sum(len(s.rules) for s in b.sections)),
+                 ", ".join(m.link(s.title, p, b.path, s.key) for s in b.sections)] for b in self.rulebooks.books]
+        return self._index("Rules", "The rules of every game and expansion in play order, each rule with its own link "
+                           "and the rulebook section it comes from.", [m.table(["Rules", "Rules stated", "Sections"], rows) or "None yet."])
+
+    def rules_page(self, book) -> str:
+        p = book.path
+        out = [m.title_front_matter(book.title, boost=5 if book.base else 4, description=book.lead), f"# {m.text(book.title)}", ""]
+        if book.lead:
+            out += [self.prose_paragraphs(book.lead, p), ""]
+        ends = self.rulebooks.win_and_loss(book)
+        if ends:
+            out += ['!!! abstract "Winning and losing"', ""]
+            out += ["    " + f"- {self.rulebooks.link(r.ref, p)}: {self.prose(r.text, p)}" for r in ends]
+            out += [""]
+        out += ["Every rule has its own link (the ¶ beside its heading) that stays the same when rules are added. "
+                "The numbers are for reading only.", ""]
+        out += [m.bullets([f"{m.link(f'{i}. {s.title}', p, p, s.key)} ({len(s.rules)})" for i, s in enumerate(book.sections, 1)]), ""]
+        for i, sec in enumerate(book.sections, 1):
+            out += [f"## {i}. {m.text(sec.title)} {{: #{sec.key} }}", ""]
+            if sec.record:
+                out += [f"{m.badge(self.by_id.get(sec.record, {}).get('completeness'))} {self.ref(sec.record, p, 'About ' + self.name(sec.record))}", ""]
+            for rule in sec.rules:
+                # the number stays out of the search title: a shorter title ranks a rule by its name alone
+                out += [f'### <span class="paleo-num" data-search-exclude>{m.h(rule.number)}</span> {m.text(rule.name)} {{: #{rule.anchor} }}', "",
+                        self.prose(rule.text, p), ""]
+                meta = [self.sources.cite(rule.source) if rule.source else "No citation"]
+                if rule.interpretations:
+                    meta.append(("Reading" if len(rule.interpretations) == 1 else "Readings") + ": "
+                                + ", ".join(self.ref(i, p, _humane(i.split(":", 1)[-1])) for i in rule.interpretations))
+                if rule.tests:
+                    meta.append(f"{m.text(len(rule.tests))} rule test" + ("s" if len(rule.tests) > 1 else ""))
+                meta.append(m.code(rule.ref))
+                # the citation line stays out of search: a rule's search entry is its name and text,
+                # and a short entry ranks higher; its look-up words go in beside it
+                out += [" · ".join(meta), "{: .paleo-rule-meta data-search-exclude }", ""]
+                terms = SEARCH_TERMS.get(rule.ref)
+                if terms:
+                    out += ["Look-up words: " + ", ".join(m.text(t) for t in terms), "{: .paleo-terms }", ""]
+        return "\n".join(out)
+
+    def source_page(self, file: str, info: dict) -> str:
+        """A content file shown whole, every line anchored (`#L12`), for "edit this record" without a repository."""
+        title = f"Source: {file}"
+        lines = info["text"].replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        if lines and lines[-1] == "":
+            lines.pop()
+        body = "".join(f'<span class="paleo-line" id="L{i}">{html.escape(line, quote=True)}&#10;</span>' for i, line in enumerate(lines, 1))
+        records = sorted(info["lines"].items(), key=lambda kv: kv[1])
+        out = [m.title_front_matter(title, exclude_from_search=True), f"# {m.text(title)}", "",
+               "The content file as this site was built from it. Its records:", "",
+               m.bullets([f"{m.link(f'line {n}', info['path'], info['path'], f'L{n}')}: {self.ref(rid, info['path'])}" for rid, n in records]), "",
+               f'<pre class="paleo-source" data-search-exclude><code>{body}</code></pre>', ""]
+        return "\n".join(out)
+
+
+def _diff_value(v) -> str:
+    if v is None:
+        return "—"
+    s = v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, sort_keys=True)
+    return m.text(s if len(s) <= 160 else s[:159] + "…")
+
+
+def _humane(key: str) -> str:
+    """`victory_tokens_to_win` -> `Victory tokens to win`."""
+    words = str(key).replace("_", " ").replace("-", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+def _value(v) -> str:
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return str(v)
+
+
+def coverage_bar(entry: dict, *, small: bool = False) -> str:
+    """Printed against authored cards as a stacked bar (complete, partial, unknown, missing) and one line of words."""
+    nums = {k: entry.get(k) if isinstance(entry.get(k), int) else 0 for k in ("complete", "partial", "unknown", "missing")}
+    printed = entry.get("printed")
+    total = sum(nums.values()) or 1
+    parts = [f'<span class="paleo-cov-{k}" style="width:{100 * v / total:.1f}%"></span>' for k, v in nums.items() if v]
+    words = (f"{entry.get('authored', 0)} of {'?' if printed is None else printed} printed cards authored: "
+             f"{nums['complete']} complete, {nums['partial']} partial, {nums['unknown']} unknown"
+             + (f", {nums['missing']} missing" if printed is not None else ", the printed count is not stated"))
+    cls = "paleo-coverage paleo-coverage-small" if small else "paleo-coverage"
+    bar = f'<span class="{cls}" role="img" aria-label="{html.escape(words)}">{"".join(parts)}</span>'
+    return bar if small else f'{bar} <span class="paleo-coverage-words">{html.escape(words)}</span>'
 
 
 def _prose(value: str) -> str:

@@ -40,6 +40,43 @@ def content_site(tmp_path_factory) -> tuple[Path, dict, list[str], float]:
     return out, bundle, added, secs
 
 
+@pytest.fixture(scope="session")
+def offline_site(content_site, tmp_path_factory) -> tuple[Path, float]:
+    """The offline download built from the same bundle as `content_site`: (site dir, build seconds)."""
+    out = tmp_path_factory.mktemp("offline") / "site"
+    rc, secs = build(content_site[1], out, offline=True)
+    assert rc == 0, "paleo docs --offline failed on the bundled content"
+    return out, secs
+
+
+@pytest.fixture()
+def offline_page(pw, offline_site):
+    """A page in a fresh Chromium that may open files of the offline site and nothing else."""
+    root = offline_site[0].as_uri() + "/"
+    if True:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS)
+        ctx = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+        watch = Watch(root)
+
+        def guard(route):
+            url = route.request.url
+            if url.startswith(root) or url.startswith(("data:", "about:", "blob:")):
+                route.continue_()
+            else:
+                watch.problems.append(f"request outside the offline copy: {url}")
+                route.abort()
+
+        ctx.route("**/*", guard)
+        p = ctx.new_page()
+        watch.attach(p)
+        p.watch = watch
+        try:
+            yield p
+        finally:
+            ctx.close()
+            browser.close()
+
+
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):  # keep test output clean
         pass
@@ -60,17 +97,24 @@ def served(content_site):
 
 
 @pytest.fixture(scope="session")
-def browser_context(served, tmp_path_factory):
-    """A fresh Chromium profile driven by Playwright; every request outside the local server is refused."""
+def pw():
+    """One Playwright for the session (the sync API allows one at a time)."""
     if not CHROMIUM.exists():
         skip_or_fail(f"{CHROMIUM} is not installed (apt-get install chromium)")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         skip_or_fail("playwright is not installed")
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser_context(pw, served, tmp_path_factory):
+    """A fresh Chromium profile driven by Playwright; every request outside the local server is refused."""
     profile = tmp_path_factory.mktemp("chromium-profile")
     outside: list[str] = []
-    with sync_playwright() as pw:
+    if True:
         ctx = pw.chromium.launch_persistent_context(
             str(profile), executable_path=str(CHROMIUM), headless=True, args=CHROMIUM_ARGS,
             viewport={"width": 1280, "height": 900}, service_workers="block",

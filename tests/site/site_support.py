@@ -21,6 +21,14 @@ CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic"
 SCREENSHOTS = REPO / "build" / "screenshots"
 
 
+def load_mkdocs_config() -> dict:
+    """mkdocs.yml as mkdocs reads it (its `!ENV` tags resolved)."""
+    from mkdocs.utils.yaml import yaml_load
+
+    with open(REPO / "mkdocs.yml", encoding="utf-8") as f:
+        return yaml_load(f)
+
+
 def skip_or_fail(reason: str):
     if os.environ.get("CI") == "true":
         pytest.fail(reason + " (CI=true: the site tests may not skip)")
@@ -34,15 +42,15 @@ def require_mermaid():
         skip_or_fail(f"{MERMAID_JS} is missing; run `npm ci`")
 
 
-def build(bundle: dict, out: Path) -> tuple[int, float]:
-    """Build the site for a bundle into `out`; returns (exit code, seconds)."""
+def build(bundle: dict, out: Path, **options) -> tuple[int, float]:
+    """Build the site for a bundle into `out` (options as `build_site` takes them); returns (exit code, seconds)."""
     from compiler.docs import build_site
 
     out.parent.mkdir(parents=True, exist_ok=True)
     path = out.parent / (out.name + ".bundle.json")
     path.write_text(json.dumps(bundle), encoding="utf-8")
     t0 = time.perf_counter()
-    rc = build_site(str(path), out, REPO)
+    rc = build_site(str(path), out, REPO, **options)
     return rc, time.perf_counter() - t0
 
 
@@ -114,6 +122,7 @@ class _Links(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.links: list[tuple[str, str, str]] = []  # (tag, attribute, url)
         self.ids: set[str] = set()
+        self.canonical: list[str] = []  # <link rel=canonical> names the page's address and loads nothing
 
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
@@ -121,6 +130,9 @@ class _Links(HTMLParser):
             self.ids.add(a["id"])
         if a.get("name") and tag == "a":
             self.ids.add(a["name"])
+        if tag == "link" and a.get("rel") == "canonical":
+            self.canonical.append(a.get("href") or "")
+            return
         for attr in ("href", "src"):
             if a.get(attr):
                 self.links.append((tag, attr, a[attr]))

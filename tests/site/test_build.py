@@ -8,9 +8,7 @@ import re
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import yaml
-
-from site_support import REPO, broken_links, parse_links
+from site_support import REPO, broken_links, load_mkdocs_config, parse_links
 from site_synthetic import HOSTILE
 
 
@@ -88,7 +86,8 @@ def test_card_page_has_back_links_and_citation(synthetic_site):
     out, _, _ = synthetic_site
     page = _text(out / "reference" / "cards" / "synth" / "card-0000" / "index.html")
     assert "Referenced by" in page and "Synthetic Card 0006" in page and "Synthetic Card 0011" in page
-    assert "001_5f1e4d8bf7e7ff1a.txt" in page and "Cult Site" in page
+    assert "Paleo: Path of the Elders rulebook › Cult Site" in page  # cited by title, not by file name
+    assert "001_5f1e4d8bf7e7ff1a.txt" not in page
     assert "venerate place forest -> gain 1 wood" in page
 
 
@@ -141,7 +140,7 @@ def test_search_index_finds_aliases_names_and_numbers(synthetic_site):
 
 
 def test_nav_is_explicit_and_lists_every_guide():
-    cfg = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))
+    cfg = load_mkdocs_config()
     assert "navigation.prune" in cfg["theme"]["features"]
     assert cfg["theme"]["font"] is False
 

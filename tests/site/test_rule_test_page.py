@@ -137,11 +137,11 @@ def test_the_page_follows_format_schema_itself(monkeypatch):
 
 
 def test_the_page_is_linked_from_the_reference_home_and_the_nav():
-    import yaml
+    from site_support import load_mkdocs_config
 
     pages = generate_reference(synthetic_bundle(3), REPO)
     assert "[Rule\\-test format](rule-tests.md)" in pages["reference/index.md"]
-    nav = yaml.safe_load((REPO / "mkdocs.yml").read_text(encoding="utf-8"))["nav"]
+    nav = load_mkdocs_config()["nav"]
     reference = next(item["Reference"] for item in nav if isinstance(item, dict) and "Reference" in item)
     assert {"Rule-test format": PAGE} in reference
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The main job: install paleo, compile the bundled content to build/bundle.json, build the site into build/site.
+# The main job: install paleo, compile the bundled content to build/bundle.json, build the served site into
+# build/site and the offline download into build/site-offline.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m pip install --quiet --disable-pip-version-check -e .
@@ -8,3 +9,4 @@ if command -v npm >/dev/null 2>&1 && [ -f package-lock.json ]; then
 fi
 paleo build --out build
 paleo docs --bundle build/bundle.json --out build/site
+paleo docs --bundle build/bundle.json --offline --out build/site-offline

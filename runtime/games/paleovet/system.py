@@ -303,11 +303,12 @@ def statics(g, p: int, kind: str) -> list[tuple]:
     return out
 
 
-def mark_used(g, kind: str) -> None:
-    """A lasting effect of `kind` made a difference (a query never marks one: saved games are checked by queries)."""
-    sym = "symbol:" + kind
-    if sym not in g.s["used"]:
-        g.s["used"].append(sym)
+def mark_used(g, kind: str, needs=()) -> None:
+    """A lasting effect of `kind` made a difference, with the filters (`diet`, `order`) it was chosen by (a query
+    never marks one: saved games are checked by queries)."""
+    for sym in ["symbol:" + kind] + ["symbol:" + k.partition(":")[0] for need in needs for k in need]:
+        if sym not in g.s["used"]:
+            g.s["used"].append(sym)
 
 
 def matches(r, cid: str, need: dict) -> bool:
@@ -750,7 +751,8 @@ def apply_spend(g, a) -> None:
         g.by = "rule:vet/treat"
         iid = a["dino"]
         if len(a["pay"]) < len(r.dino(s["cards"][iid]).get("treatments") or ()):
-            mark_used(g, "treatment-discount")
+            mark_used(g, "treatment-discount", [f for v, f in statics(g, p, "treatment-discount")
+                                                if matches(r, s["cards"][iid], f)])
         s["treated"][str(iid)] = {"dice": [], "dna": 0}
         _pay(g, p, a["pay"], iid)
         g.event("treat", player=p, card=s["cards"][iid], pay=a["pay"])
@@ -847,8 +849,10 @@ def finish(g) -> None:
         for iid in list(s["z"][f"hospital/{p}"]):
             leave_hospital(g, iid, p, "box")
     sc = scores(g)
-    if any(statics(g, p, "bonus-points") for p in range(s["players"])):
-        mark_used(g, "bonus-points")
+    for p in range(s["players"]):
+        bonus = statics(g, p, "bonus-points")
+        if bonus:
+            mark_used(g, "bonus-points", [f for _, f in bonus])
     g.by = "rule:vet/scoring"
     if g.rules.mode == "solo":
         mine = sc[0]

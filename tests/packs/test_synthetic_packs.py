@@ -484,12 +484,15 @@ def test_the_paleovet_dinos(vet_packs):
         assert len(c["options"]) <= 1
     assert {c["points"] for c in dinos} == set(range(1, 10)) and {c["sleep"] for c in dinos} == {1, 2, 3, 4}
     assert sum(c["alert"] for c in dinos) == 10
-    assert sum(not c["options"] for c in dinos) == 32  # most have no option
+    assert sum(not c["options"] for c in dinos) == 30  # most have no option
     assert all(c["order"] == "theropod" for c in dinos if c["diet"] == "carnivore")
     assert sum(c["order"] == "theropod" for c in dinos) == 18
     used = {o["ir"]["clauses"][-1]["body"]["symbol"] for c in dinos for o in c["options"]}
-    assert used == {"symbol:remove-sleep-token", "symbol:sleep-token", "symbol:carnivore-proof",
-                    "symbol:treatment-discount", "symbol:alert-immunity"}
+    assert used == {"symbol:remove-sleep-token", "symbol:sleep-token", "symbol:carnivore-proof", "symbol:discard-dino",
+                    "symbol:treatment-discount", "symbol:alert-immunity", "symbol:dna-token"}
+    heard = {o["ir"]["trigger"]["call"]["symbol"] for c in dinos for o in c["options"]
+             if o["ir"].get("trigger", {}).get("kind") == "on"}
+    assert heard == {"symbol:tranquilize", "symbol:treat"}  # a dino answering its own tranquilizing or treatment
 
 
 def test_the_paleovet_upgrades(vet_packs):

@@ -74,8 +74,18 @@ def test_a_board_no_system_plays_makes_the_game_not_playable(bundle):
 
 
 def test_a_game_without_a_definition_is_not_playable(bundle):
+    b = json.loads(json.dumps(bundle))
+    b["games"].append({**next(g for g in b["games"] if g["id"] == "game:paleovet"), "id": "game:fan-dice"})
     with pytest.raises(NotPlayable, match="no game definition"):
+        new_game(b, game="game:fan-dice", players=2, seed=1)
+
+
+def test_paleovet_is_checked_against_its_own_rules_not_paleos(bundle):
+    """The synthetic base pack has no dinos: PaleoVet's own definition names what it lacks."""
+    with pytest.raises(NotPlayable) as exc:
         new_game(bundle, game="game:paleovet", players=2, seed=1)
+    assert any("dino cards" in f for f in exc.value.facts)
+    assert not any("base card set" in f or "people cards" in f for f in exc.value.facts)
 
 
 def _listening_bundle(bundle) -> dict:

@@ -89,7 +89,7 @@ def reveal_cycles(F: Facts, g: Graph) -> Iterable[Diagnostic]:
     for s, t, _ in reveal:
         if s == t:
             sec = F.secrets.get(int(s[7:])) or {}
-            if sec.get("identical_backs") and sec.get("copies", 1) > 1:
+            if sec.get("identical_backs") and (sec.get("copies") or 1) > 1:
                 continue  # reveals the next copy of its own number
             loops.append([s])
     multi = [(s, t) for s, t, _ in reveal if s != t]

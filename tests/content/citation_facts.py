@@ -106,7 +106,7 @@ def occurs(name: str, text_normal: str) -> bool:
     if not ws:
         return True
     pat = r"\b" + r"\s+".join(re.escape(w) for w in ws[:-1]) + (r"\s+" if len(ws) > 1 else "") + re.escape(ws[-1])
-    return re.search(pat + r"(?:s|es)?\b", text_normal) is not None or re.search(pat, text_normal) is not None
+    return re.search(pat + r"(?:s|es)?\b", text_normal) is not None
 
 
 def symbol_names_occur(names: list[str], text_normal: str) -> bool:

@@ -4,7 +4,7 @@ A record states numbers (in its prose, its integer fields and the arguments of i
 strings), card names (its own name if it is a card, any card named in its prose, and the `card`,
 `idea` and `title` references of its options), token names (its own name if it is a token, and the
 secret tokens and cult tools its prose names) and symbol names (its own name if it is a symbol, and the
-tools, resources, expansions and cult tools its options use). Each must occur in the text of a section
+tools, resources, expansions, cult tools and skills its options use). Each must occur in the text of a section
 the record cites. An object inside a record that cites its own source (a rule, a step, a phase) is a
 scope of its own: its facts are looked for in its own citation. A source `note` belongs to the scope
 of the record it annotates.
@@ -127,11 +127,9 @@ def _ir_facts(ir, out: "Scope", where: str, registry) -> None:
             if sym is not None and sym.category in NAMED_CATEGORIES:
                 out.symbols.setdefault(sym.id, ([sym.name, *sym.aliases, *([sym.plural] if sym.plural else [])], where))
         for k, v in ir.items():
-            if k in ("symbol", "node", "kind", "position", "ref", "name"):
-                continue
-            if isinstance(v, bool):
-                continue
-            if isinstance(v, int):
+            if isinstance(v, bool) or isinstance(v, str):
+                continue  # symbol ids, node kinds and reference names are not numbers
+            if isinstance(v, int):  # a count, a secret or token number, a sea card's symbol, dice to roll
                 out.numbers.setdefault(v, where)
             else:
                 _ir_facts(v, out, where, registry)

@@ -21,9 +21,9 @@ from compiler.effects import compile_text
 SKIP_KEYS = {
     "id", "rulebook", "section", "game", "games", "product", "module", "kind", "back", "marks", "affects",
     "missions", "ideas", "boards", "requires", "always_needed", "card", "card_reading", "placement", "category",
-    "positions", "completeness", "applies_to", "params", "tools", "resources", "skills_list", "backs", "parts",
-    "title_keywords", "treatments", "diet", "order", "deck_known", "identical_backs", "counts_as_tool", "alert",
-    "faces", "color", "combine", "tie_result", "letter", "plural", "aliases_de",
+    "positions", "completeness", "applies_to", "params", "tools", "resources", "backs", "parts", "title_keywords",
+    "treatments", "diet", "order", "deck_known", "identical_backs", "counts_as_tool", "alert", "faces", "color",
+    "tie_result", "letter", "plural",
 }
 # keys holding effect-language strings (or lists of them)
 EFFECT_KEYS = {"options", "more_options", "brings", "yield", "cost", "improves", "example"}
@@ -260,9 +260,6 @@ class Missing:
     where: str
     fact: str  # "number 3", "card 'Jhula'", ...
     cited: list[str]
-
-    def key(self) -> str:
-        return self.fact
 
 
 def missing_facts(scope: Scope, outlines) -> list[Missing]:

@@ -387,10 +387,15 @@ class Secret(Record):
     """A numbered secret card as a number: which products print it and how often."""
 
     PREFIX: ClassVar[str] = "secret"
+    NULLABLE_WHEN_INCOMPLETE: ClassVar[tuple[str, ...]] = ("copies",)
     id: str = Field(pattern=r"^secret:[0-9]+$")
     number: StrictInt = Field(ge=1)
     product: str | None = Field(default=None, pattern=id_pattern("product"))
-    copies: StrictInt = Field(default=1, ge=1)
+    copies: StrictInt | None = Field(
+        default=1, ge=1,
+        description="how many cards with this number are printed; null when the rulebooks do not say (the record "
+        "is then not complete), and checks that need the count skip it",
+    )
     identical_backs: StrictBool = Field(default=False, description="copies share a back; reveal the next one")
     always_needed: list[str] = Field(default_factory=list, description="boards or products whose games always need it")
     marks: list[Literal["cult-site", "secret-symbol", "sheep"]] = Field(default_factory=list)

@@ -28,6 +28,15 @@ REQUIRED = {
     "interpretation:paleovet-unbroken-tie": "004_1199c90b0c83849d.txt",
     "interpretation:base-modules-by-letter": "000_97f291d3c44cb3f7.txt",
     "interpretation:player-counts": "002_56cce9db253ede81.txt",
+    # readings the content audit found made without a record
+    "interpretation:anb-module-idea-counts": "000_97f291d3c44cb3f7.txt",
+    "interpretation:anb-jewelry-icon": "000_97f291d3c44cb3f7.txt",
+    "interpretation:anb-escape-avoidance": "000_97f291d3c44cb3f7.txt",
+    "interpretation:pote-hazard-no-effects": "001_5f1e4d8bf7e7ff1a.txt",
+    "interpretation:pote-tool-tokens": "001_5f1e4d8bf7e7ff1a.txt",
+    "interpretation:pote-unseen-card-choice": "001_5f1e4d8bf7e7ff1a.txt",
+    "interpretation:card-back-values": "002_56cce9db253ede81.txt",
+    "interpretation:older-secret-numbers": "003_d22ca494923bf453.txt",  # secrets 10 and 18 come under it
 }
 
 # "Source note" lines per rulebook: a new one in a revised text must get its interpretation

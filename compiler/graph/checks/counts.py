@@ -71,10 +71,11 @@ def counts_above_printed(F: Facts, g: Graph) -> Iterable[Diagnostic]:
             continue
         faces = sorted(set(faces))
         n = _copies(F, faces)
-        if n > s.get("copies", 1):
+        printed = s.get("copies", 1)
+        if printed is not None and n > printed:  # null: the printed count is not stated
             yield make(
-                "G409", f"{n} cards authored for secret {num}, {s.get('copies', 1)} printed", F.span(s["id"], "copies"),
-                label=f"{s.get('copies', 1)} printed", labels=_extra(F, faces, 0),
+                "G409", f"{n} cards authored for secret {num}, {printed} printed", F.span(s["id"], "copies"),
+                label=f"{printed} printed", labels=_extra(F, faces, 0),
                 help="set the printed copies on the secret, or remove the duplicate face",
             )
 

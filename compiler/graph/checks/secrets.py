@@ -89,8 +89,9 @@ def reveal_cycles(F: Facts, g: Graph) -> Iterable[Diagnostic]:
     for s, t, _ in reveal:
         if s == t:
             sec = F.secrets.get(int(s[7:])) or {}
-            if sec.get("identical_backs") and sec.get("copies", 1) > 1:
-                continue  # reveals the next copy of its own number
+            copies = sec.get("copies", 1)
+            if sec.get("identical_backs") and (copies is None or copies > 1):
+                continue  # reveals the next copy of its own number (a count not stated may allow one)
             loops.append([s])
     multi = [(s, t) for s, t, _ in reveal if s != t]
     if multi:

@@ -334,10 +334,10 @@ class Reference:
             out.append(f"- {self.rulebooks.link(r.ref, path)}: {self.prose(r.text, path)}")
         return out + [""]
 
-    def _components(self, items, heading: str) -> list[str]:
+    def _components(self, items, heading: str, page: str) -> list[str]:
+        """A table of components; `page` is the page it goes on (links in its notes are relative to it)."""
         if not items:
             return []
-        page = f"{REF}/index.md"
         rows = [[m.text(c.get("name")), m.text(c.get("kind") or ""),
                  m.text("not stated" if c.get("count") is None else c.get("count")), self.prose(c.get("note") or "", page)]
                 for c in items]
@@ -515,7 +515,7 @@ class Reference:
         if book is not None:
             facts.append(f"- Rules: {m.link(book.title, path, book.path)}")
         out += ["## At a glance", "", *facts, ""]
-        out += self._components(p.get("components"), "Components")
+        out += self._components(p.get("components"), "Components", path)
         if p.get("card_groups"):
             out += ["## Card groups", "", m.table(["Group", "Kind", "Count", "Modules", "Note"], [
                 [m.text(g.get("name")), m.text(g.get("kind") or ""), m.text(g.get("count")),
@@ -621,8 +621,8 @@ class Reference:
         out += self._coverage_lines(rid, x.get("printed_cards"), cards)
         if x.get("missions"):
             out += ["## Mission", "", m.bullets([self.ref(c, path) for c in x["missions"]]), ""]
-        out += self._components(x.get("decks"), "Decks")
-        out += self._components(x.get("tokens"), "Tokens")
+        out += self._components(x.get("decks"), "Decks", path)
+        out += self._components(x.get("tokens"), "Tokens", path)
         out += self._rule_list(rid, path)
         out += ["## Cards", ""]
         if cards:
@@ -737,7 +737,8 @@ class Reference:
         s = self.by_id[rid]
         n = s.get("number")
         out = self._header(rid, self.name(rid), s, boost=4)
-        facts = [f"- Number: **{m.text(n)}**", f"- Copies: {m.text(s.get('copies') or 1)}"]
+        copies = s.get("copies")
+        facts = [f"- Number: **{m.text(n)}**", "- Copies: " + (m.text(copies) if copies is not None else "not stated")]
         if s.get("product"):
             facts.append(f"- Product: {self.ref(s['product'], path)}")
         if s.get("identical_backs"):
@@ -960,7 +961,7 @@ class Reference:
             for n in sorted(set(x.get("secrets") or [])):
                 needed[n].append(x)
         secs = sorted(self._records("secrets"), key=lambda s: s.get("number") or 0)
-        rows = [[self.ref(s["id"], p), m.text(s.get("copies") or 1), ", ".join(self.ref(x["id"], p, x.get("letter")) for x in needed.get(s.get("number"), [])),
+        rows = [[self.ref(s["id"], p), m.text(s["copies"]) if s.get("copies") is not None else "not stated", ", ".join(self.ref(x["id"], p, x.get("letter")) for x in needed.get(s.get("number"), [])),
                  m.badge(s.get("completeness"))] for s in secs]
         return self._index("Secrets", "Every numbered secret card, the modules that need it and the cards that reveal it.",
                            [m.table(["Secret", "Copies", "Needed by", "Completeness"], rows) or "None yet."])

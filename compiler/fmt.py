@@ -681,7 +681,9 @@ def roundtrip_load(text: str) -> Any:
 
     from .loader import MAX_DEPTH, resolve_plain
 
-    from .loader import MAX_EXPANDED_NODES
+    from .limits import MAX_EXPANDED_BYTES
+
+    MAX_EXPANDED_NODES = MAX_EXPANDED_BYTES // 2  # each node produces at least 2 bytes of data
 
     yaml = YAML(typ="rt")
     for ev in yaml.parse(text):

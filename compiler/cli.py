@@ -189,7 +189,7 @@ def cmd_lint(args) -> int:
 
 
 def cmd_build(args) -> int:
-    from .bundle import dumps
+    from .bundle import write_bundle
     from .diagnostics import has_errors
 
     res = _compile(args)
@@ -203,11 +203,10 @@ def cmd_build(args) -> int:
     if errors:
         sys.stderr.write("paleo: build failed; bundle not written\n")
         return EXIT_ERRORS
-    out.mkdir(parents=True, exist_ok=True)
-    target = out / "bundle.json"
-    tmp = target.with_suffix(".json.tmp")
-    tmp.write_text(dumps(res.bundle), encoding="utf-8")
-    tmp.replace(target)
+    target, problem = write_bundle(out, res.bundle)
+    if problem:
+        sys.stderr.write(problem)
+        return EXIT_ERRORS
     if args.format == "human":
         _print_build_summary(res, target)
     return EXIT_OK

@@ -185,3 +185,27 @@ def path_problem(p: Path) -> str | None:
     if stat.S_ISREG(st.st_mode) or stat.S_ISDIR(st.st_mode):
         return None
     return f"not a regular file ({_kind(st.st_mode)})"
+
+
+SITE_MARKER = ".paleo-site"  # left in a folder `paleo docs` built, so a later build may replace it
+
+
+def replaceable_folder(out: Path) -> tuple[str, str] | None:
+    """Why a tool that replaces the whole of folder `out` must not (code, reason), or None.
+
+    `out` may be missing, empty, or a folder an earlier build marked with SITE_MARKER (or, built
+    before the marker existed, a generated site: `index.html` beside `search/search_index.json`).
+    """
+    if out.is_symlink() or (out.exists() and not out.is_dir()):
+        return "C021", "it is not a folder"
+    if not out.exists():
+        return None
+    try:
+        entries = list(os.scandir(out))
+    except OSError as exc:
+        return "C021", exc.strerror or str(exc)
+    if not entries or (out / SITE_MARKER).is_file():
+        return None
+    if (out / "index.html").is_file() and (out / "search" / "search_index.json").is_file():
+        return None
+    return "C022", f"it holds {len(entries)} entr{'y' if len(entries) == 1 else 'ies'} that an earlier build did not write"

@@ -159,14 +159,16 @@ def cmd_lint(args) -> int:
     overrides = None
     for raw in args.paths:
         p = Path(raw)
-        if not p.exists() and not (args.stdin_filename and raw == args.stdin_filename):
+        if not p.exists() and not p.is_symlink() and not (args.stdin_filename and raw == args.stdin_filename):
             missing.append(make("C001", f"no such file or folder `{raw}`", Span.point(raw), label="not found",
                                 help="check the path; it is resolved from the current folder"))
             continue
         wanted.append(display_path(p, root))
         extra.append(p)
     if args.stdin_filename:
-        data = sys.stdin.buffer.read()
+        from .safeio import read_stream
+
+        data = read_stream(sys.stdin.buffer)
         shown = display_path(Path(args.stdin_filename), root)
         overrides = {shown: data}
         wanted.append(shown)
@@ -289,7 +291,9 @@ def cmd_explain(args) -> int:
         from .diagnostics import suggestion_help
 
         hint = suggestion_help(args.code.upper(), [c.id for c in all_codes()] + [c.name for c in all_codes()])
-        sys.stderr.write(f"paleo: unknown code `{args.code}`" + (f"; {hint}" if hint else "") + "\n")
+        from .safeio import escape
+
+        sys.stderr.write(f"paleo: unknown code `{escape(args.code)}`" + (f"; {escape(hint)}" if hint else "") + "\n")
         return EXIT_USAGE
     print(code.explanation())
     return EXIT_OK
@@ -336,7 +340,9 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     except UsageError as exc:
-        sys.stderr.write(f"paleo: error: {exc}\n")
+        from .safeio import escape
+
+        sys.stderr.write(f"paleo: error: {escape(exc)}\n")
         return EXIT_USAGE
     except KeyboardInterrupt:
         sys.stderr.write("paleo: interrupted\n")
@@ -349,11 +355,17 @@ def main(argv: list[str] | None = None) -> int:
 
             traceback.print_exc()
         sys.stderr.write(
-            f"paleo: internal error: {type(exc).__name__}: {exc}\n"
+            f"paleo: internal error: {type(exc).__name__}: {_escape(exc)}\n"
             "This is a bug in paleo, not in your content. Please report it with the command you ran "
             "and the file involved" + ("" if debug else "; rerun with --debug to see the traceback") + ".\n"
         )
         return EXIT_USAGE
+
+
+def _escape(exc) -> str:
+    from .safeio import escape
+
+    return escape(exc)
 
 
 if __name__ == "__main__":

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
 import tarfile
@@ -20,7 +19,6 @@ from pathlib import Path
 RECORD_SECTIONS = ("games", "boards", "products", "modules", "cards", "secrets", "tokens", "dice",
                    "scenarios", "interpretations", "symbols")
 _IGNORED_FIELDS = {"file"}
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 EXIT_SAME, EXIT_DIFFERENT, EXIT_USAGE = 0, 1, 2
 
 
@@ -30,7 +28,9 @@ class SideError(Exception):
 
 def clean(s: object) -> str:
     """Text safe for a terminal: control characters shown as escapes."""
-    return _CONTROL.sub(lambda mt: f"\\x{ord(mt.group()):02x}", str(s))
+    from .safeio import escape
+
+    return escape(s, None)
 
 
 # ---- reading a side -----------------------------------------------------------------------------

@@ -175,6 +175,7 @@ def _gh_escape_prop(s: str) -> str:
     return _gh_escape_data(s).replace(":", "%3A").replace(",", "%2C")
 
 
+_BREAKS = "\r\n"  # GitHub's annotation format escapes these itself
 _GH_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
 
@@ -183,13 +184,13 @@ def render_github(diags: Iterable[Diagnostic]) -> str:
     for d in diags:
         s = d.span
         props = [
-            f"file={_gh_escape_prop(escape(s.file))}",
+            f"file={_gh_escape_prop(escape(s.file, None, keep=_BREAKS))}",
             f"line={s.line}",
             f"col={s.column}",
             f"endLine={s.end_line}",
             f"endColumn={s.end_column}",
             f"title={_gh_escape_prop(d.code + ' ' + lookup(d.code).name)}",
         ]
-        msg = escape(d.message) + (f"\nhelp: {escape(d.help)}" if d.help else "")
+        msg = escape(d.message, keep=_BREAKS) + ("\nhelp: " + escape(d.help, keep=_BREAKS) if d.help else "")
         out.append(f"::{_GH_LEVEL[d.severity]} {','.join(props)}::{_gh_escape_data(msg)}")
     return "\n".join(out) + ("\n" if out else "")

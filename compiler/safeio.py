@@ -25,14 +25,17 @@ def _printable(ch: str) -> bool:
     return ch.isprintable() or ch == " "
 
 
-def escape(text: object, limit: int | None = MAX_MESSAGE_CHARS) -> str:
-    """`text` safe for a terminal: non-printable characters as U+XXXX, cut to `limit` characters."""
+def escape(text: object, limit: int | None = MAX_MESSAGE_CHARS, keep: str = "") -> str:
+    """`text` safe for a terminal: non-printable characters as U+XXXX, cut to `limit` characters.
+
+    `keep` names characters left as they are (a format with its own escaping of line breaks).
+    """
     s = text if isinstance(text, str) else str(text)
     if limit is not None and len(s) > limit:
         s = s[: max(limit - 1, 0)] + "…"
     if s.isprintable():
         return s
-    return "".join(c if _printable(c) else f"U+{ord(c):04X}" for c in s)
+    return "".join(c if _printable(c) or c in keep else f"U+{ord(c):04X}" for c in s)
 
 
 def escape_lines(text: object, limit: int | None = MAX_MESSAGE_CHARS) -> str:

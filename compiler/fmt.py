@@ -871,7 +871,10 @@ def _files(paths: list[str]) -> tuple[list[Path], list[str]]:
     seen: set[Path] = set()
     unique = []
     for f in found:
-        r = f.resolve()
+        try:
+            r = f.resolve()
+        except (RuntimeError, OSError):  # a link that loops: reported when it is read
+            r = f.absolute()
         if r not in seen:
             seen.add(r)
             unique.append(f)

@@ -24,7 +24,7 @@ class CompileResult:
 def display_path(p: Path, root: Path) -> str:
     try:
         return p.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
+    except (ValueError, RuntimeError, OSError):  # outside the root, or a link that loops
         return str(p)
 
 

@@ -196,6 +196,14 @@ def build_site(bundle_path: str | None, out: Path, root: Path, *, offline: bool 
     if not config.is_file():
         sys.stderr.write(f"paleo: error: no mkdocs.yml in {root}; `paleo docs` runs inside a Paleo Codex checkout\n")
         return EXIT_USAGE
+    from ..safeio import SITE_MARKER, atomic_write, escape, replaceable_folder
+
+    refusal = replaceable_folder(out if out.is_absolute() else Path.cwd() / out)
+    if refusal is not None:  # mkdocs --clean would delete whatever the folder held
+        code, why = refusal
+        sys.stderr.write(f"paleo: error[{code}]: --out {escape(out)}: {why}; the site replaces the whole folder, "
+                         "so it must be new, empty or a site paleo built\n")
+        return EXIT_USAGE
     t0 = time.perf_counter()
     bundle, rc = _load_bundle(bundle_path, root)
     if bundle is None:
@@ -214,14 +222,6 @@ def build_site(bundle_path: str | None, out: Path, root: Path, *, offline: bool 
             return EXIT_USAGE
         changes["since"] = since
     out = out if out.is_absolute() else Path.cwd() / out
-    from ..safeio import SITE_MARKER, atomic_write, escape, replaceable_folder
-
-    refusal = replaceable_folder(out)
-    if refusal is not None:  # mkdocs --clean would delete whatever the folder held
-        code, why = refusal
-        sys.stderr.write(f"paleo: error[{code}]: --out {escape(out)}: {why}; the site replaces the whole folder, "
-                         "so it must be new, empty or a site paleo built\n")
-        return EXIT_USAGE
     with tempfile.TemporaryDirectory(prefix="paleo-docs-") as tmp:
         if bundle_path:
             path = Path(bundle_path).resolve()

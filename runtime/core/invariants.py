@@ -217,6 +217,8 @@ def state_problems(rules, s) -> list[str]:
         return ["a game still in play names a step where it ended"]
     played = s if s["phase"] != "over" or ended is None else {**s, "phase": ended[0], "step": ended[1]}
     out += key_problems(s)
+    if out:
+        return out
     for f in lay.fields:
         v = s[f.name]
         if f.scope == "player" and (not isinstance(v, list) or len(v) != n):
@@ -224,7 +226,10 @@ def state_problems(rules, s) -> list[str]:
             continue
         if f.check is not None:
             for p, x in enumerate(v if f.scope == "player" else [v]):
-                msg = f.check(x, played, rules)
+                try:
+                    msg = f.check(x, played, rules)
+                except (KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError) as exc:  # untrusted input
+                    msg = f"`{f.name}` cannot be checked ({type(exc).__name__}: {_cut(str(exc))})"
                 if msg:
                     out.append((f"player {p}: " if f.scope == "player" else "") + msg)
     if s["phase"] == "over":

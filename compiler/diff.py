@@ -36,10 +36,18 @@ def clean(s: object) -> str:
 # ---- reading a side -----------------------------------------------------------------------------
 
 def _read_bundle(path: Path, spec: str) -> dict:
+    from .limits import MAX_BUNDLE_BYTES
+    from .safeio import read_regular
+
     try:
-        bundle = json.loads(path.read_text(encoding="utf-8"))
+        raw = read_regular(path, MAX_BUNDLE_BYTES)
+        if len(raw) > MAX_BUNDLE_BYTES:
+            raise SideError(f"bundle `{clean(spec)}` is more than {MAX_BUNDLE_BYTES} bytes (C020)")
+        bundle = json.loads(raw.decode("utf-8"))
     except OSError as exc:
-        raise SideError(f"cannot read bundle `{clean(spec)}`: {exc.strerror or exc}") from None
+        raise SideError(f"cannot read bundle `{clean(spec)}`: {clean(exc.strerror or exc)}") from None
+    except RecursionError:
+        raise SideError(f"`{clean(spec)}` nests too deep to be a bundle") from None
     except ValueError as exc:
         raise SideError(f"`{clean(spec)}` is not JSON: {clean(exc)}") from None
     version = str(bundle.get("format_version", "")) if isinstance(bundle, dict) else ""

@@ -76,3 +76,27 @@ def test_json_output_keeps_the_exact_text():
     from compiler.render import render_json
 
     assert json.loads(render_json([d]))[0]["message"] == "bad " + HOSTILE
+
+
+def test_the_limits_page_is_the_bounds_policy():
+    from compiler.codes import find
+    from compiler.limits import POLICY
+
+    from .bounded import REPO
+
+    page = (REPO / "site" / "limits.md").read_text(encoding="utf-8")
+    rows = [ln for ln in page.splitlines() if ln.startswith("| ") and not ln.startswith("| What")]
+    assert len(rows) == len(POLICY)
+    for (what, bound, code, _), row in zip(POLICY, rows):
+        assert row.startswith(f"| {what} | {bound} |"), row
+        if code[0] in "CYMEFGP" and code[1:].isdigit():
+            assert find(code) is not None, code
+            assert f"reference/codes/{code.lower()}.md" in row
+
+
+def test_the_runtime_keeps_the_policy_bounds():
+    # the runtime is standard-library only and keeps its own copy of its two bounds
+    from compiler import limits
+    from runtime.core import game
+
+    assert game.MAX_STATE_BYTES == limits.MAX_STATE_BYTES and game.MAX_DEPTH == limits.MAX_STATE_DEPTH

@@ -110,3 +110,25 @@ def test_docs_out_accepts_a_site_folder_it_built():
         (out / SITE_MARKER).write_text("built\n")
         assert replaceable_folder(out) is None
         assert replaceable_folder(out / "new") is None
+
+
+def test_paleo_diff_refuses_a_bundle_that_is_a_fifo_or_too_deep(tmp_path):
+    from compiler.diff import SideError, _read_bundle
+
+    import pytest
+
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(SideError, match="deep"):
+        _read_bundle(deep, "deep.json")
+    fifo = tmp_path / "fifo.json"
+    os.mkfifo(fifo)
+    proc = run_bounded(f"""
+        from pathlib import Path
+        from compiler.diff import SideError, _read_bundle
+        try:
+            _read_bundle(Path({str(fifo)!r}), "fifo.json")
+        except SideError as exc:
+            print(exc)
+    """, cpu=20)
+    assert "FIFO" in ok(proc)

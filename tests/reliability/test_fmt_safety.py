@@ -8,7 +8,7 @@ import os
 
 import pytest
 
-from compiler import fmt, safeio
+from compiler import fmt
 from compiler.fmt import format_text
 
 from .bounded import ok, run_bounded
@@ -60,6 +60,8 @@ def test_a_full_disk_leaves_the_original_file_and_is_not_counted_as_reformatted(
     def full(fh, data):
         fh.write(data[: len(data) // 2])
         raise OSError(errno.ENOSPC, "No space left on device")
+
+    from compiler import safeio
 
     monkeypatch.setattr(safeio, "_write_all", full)
     rc, out = _run([f])

@@ -17,7 +17,7 @@ MAX_INT_CHARS = 64  # an integer literal longer than this is refused before it i
 MAX_COPIES = 1000  # `copies` of a card, secret or token
 MAX_BUNDLE_BYTES = 64 << 20  # a compiled bundle read back (--bundle, paleo diff)
 MAX_STATE_BYTES = 16 << 20  # a saved game given to the runtime's from_json
-MAX_STATE_DEPTH = 200  # nesting of a saved game or an action given to the runtime
+MAX_STATE_DEPTH = 200  # nesting of a saved game given to the runtime
 MAX_MESSAGE_CHARS = 500  # a message, label or help line printed (cut with an ellipsis)
 MAX_LINE_SHOWN = 160  # a source line shown under a diagnostic (a window around the column)
 
@@ -42,7 +42,8 @@ POLICY: list[tuple[str, str, str, str]] = [
     ("a compiled bundle read back", f"{MAX_BUNDLE_BYTES} bytes", "C020", "the bundle is refused"),
     ("a saved game given to `Game.from_json`", f"{MAX_STATE_BYTES} bytes, {MAX_STATE_DEPTH} levels",
      "StateError", "the save is refused"),
-    ("an action given to `Game.apply`", f"{MAX_STATE_DEPTH} levels", "IllegalAction", "the action is refused"),
+    ("an action given to `Game.apply`", "any value", "IllegalAction",
+     "one that is not a legal action (nested past the stack, a huge int, not JSON) is refused; the state is unchanged"),
     ("a message, label or help printed", f"{MAX_MESSAGE_CHARS} characters", "-",
      "cut with an ellipsis; control characters shown as U+XXXX"),
     ("a source line shown under a diagnostic", f"{MAX_LINE_SHOWN} characters", "-",

@@ -15,16 +15,15 @@ from .errors import IllegalAction, NotPlayable, SetupError, StateError
 
 STATE_FORMAT = "runtime-state/2"
 MAX_STATE_BYTES = 16 << 20  # a saved game's JSON text (the bounds policy: compiler/limits.py)
-MAX_DEPTH = 200  # nesting of a saved game or an action; the runtime's own states nest a few levels
+MAX_DEPTH = 200  # nesting of a saved game; the runtime's own states nest a few levels
 _SETUPS: dict = {}  # (bundle, game, definition, setup record JSON) -> (bundle, rules, definition): checked once
 
 
 def action_key(action: dict) -> str | None:
-    if too_deep(action, MAX_DEPTH):  # never a legal action, and json.dumps would recurse past the stack
-        return None
     try:
         return json.dumps({k: v for k, v in action.items() if k != "label"}, sort_keys=True, separators=(",", ":"))
-    except (TypeError, ValueError, RecursionError):  # not a JSON record (or a huge int), so never a legal action
+    except (TypeError, ValueError, RecursionError):  # not a JSON record, a huge int or nested past the stack:
+        # never a legal action
         return None
 
 

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from . import __version__
+from .safeio import escape, read_stream
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
@@ -166,8 +167,6 @@ def cmd_lint(args) -> int:
         wanted.append(display_path(p, root))
         extra.append(p)
     if args.stdin_filename:
-        from .safeio import read_stream
-
         data = read_stream(sys.stdin.buffer)
         shown = display_path(Path(args.stdin_filename), root)
         overrides = {shown: data}
@@ -291,8 +290,6 @@ def cmd_explain(args) -> int:
         from .diagnostics import suggestion_help
 
         hint = suggestion_help(args.code.upper(), [c.id for c in all_codes()] + [c.name for c in all_codes()])
-        from .safeio import escape
-
         sys.stderr.write(f"paleo: unknown code `{escape(args.code)}`" + (f"; {escape(hint)}" if hint else "") + "\n")
         return EXIT_USAGE
     print(code.explanation())
@@ -340,8 +337,6 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     except UsageError as exc:
-        from .safeio import escape
-
         sys.stderr.write(f"paleo: error: {escape(exc)}\n")
         return EXIT_USAGE
     except KeyboardInterrupt:
@@ -355,17 +350,11 @@ def main(argv: list[str] | None = None) -> int:
 
             traceback.print_exc()
         sys.stderr.write(
-            f"paleo: internal error: {type(exc).__name__}: {_escape(exc)}\n"
+            f"paleo: internal error: {type(exc).__name__}: {escape(exc)}\n"
             "This is a bug in paleo, not in your content. Please report it with the command you ran "
             "and the file involved" + ("" if debug else "; rerun with --debug to see the traceback") + ".\n"
         )
         return EXIT_USAGE
-
-
-def _escape(exc) -> str:
-    from .safeio import escape
-
-    return escape(exc)
 
 
 if __name__ == "__main__":

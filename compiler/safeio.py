@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tempfile
 from pathlib import Path
 
 from .limits import MAX_FILE_BYTES, MAX_LINE_SHOWN, MAX_MESSAGE_CHARS
@@ -94,6 +93,8 @@ def atomic_write(path: str | Path, data: bytes | str, *, root: str | Path | None
         mode = stat.S_IMODE(st.st_mode)
     except FileNotFoundError:
         pass
+    import tempfile  # here, not at the top: printing a message must not pay for it
+
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:

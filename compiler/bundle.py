@@ -266,6 +266,32 @@ def dumps(bundle: dict) -> str:
     return json.dumps(bundle, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
 
 
+def write_bundle(out, bundle: dict):
+    """Write OUT/bundle.json atomically; returns (the target, None) or (None, a C021 report to print).
+
+    OUT may be missing (it is made) but not a file, below a file, a link or an unwritable place.
+    """
+    from pathlib import Path
+
+    from .diagnostics import Span, make
+    from .render import render_human
+    from .safeio import atomic_write
+
+    out = Path(out)
+    target = out / "bundle.json"
+    try:
+        if out.exists() and not out.is_dir():
+            raise NotADirectoryError(20, "it is a file, not a folder", str(out))
+        out.mkdir(parents=True, exist_ok=True)
+        atomic_write(target, dumps(bundle))
+    except (OSError, ValueError) as exc:
+        why = getattr(exc, "strerror", None) or str(exc)
+        d = make("C021", f"cannot write `{target}`: {why}", Span.point(str(out)),
+                 help="point --out at a folder that can be made and written; nothing was written")
+        return None, render_human([d], lambda _: None) + "\n"
+    return target, None
+
+
 def bundle_schema() -> dict:
     """The published JSON Schema (Draft 2020-12) of the bundle: the contract with every frontend."""
     rec = {"type": "object", "required": ["id", "source", "completeness"], "properties": {

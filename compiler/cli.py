@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from . import __version__
+from .safeio import escape, read_stream
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
@@ -159,14 +160,14 @@ def cmd_lint(args) -> int:
     overrides = None
     for raw in args.paths:
         p = Path(raw)
-        if not p.exists() and not (args.stdin_filename and raw == args.stdin_filename):
+        if not p.exists() and not p.is_symlink() and not (args.stdin_filename and raw == args.stdin_filename):
             missing.append(make("C001", f"no such file or folder `{raw}`", Span.point(raw), label="not found",
                                 help="check the path; it is resolved from the current folder"))
             continue
         wanted.append(display_path(p, root))
         extra.append(p)
     if args.stdin_filename:
-        data = sys.stdin.buffer.read()
+        data = read_stream(sys.stdin.buffer)
         shown = display_path(Path(args.stdin_filename), root)
         overrides = {shown: data}
         wanted.append(shown)
@@ -189,7 +190,7 @@ def cmd_lint(args) -> int:
 
 
 def cmd_build(args) -> int:
-    from .bundle import dumps
+    from .bundle import write_bundle
     from .diagnostics import has_errors
 
     res = _compile(args)
@@ -203,11 +204,10 @@ def cmd_build(args) -> int:
     if errors:
         sys.stderr.write("paleo: build failed; bundle not written\n")
         return EXIT_ERRORS
-    out.mkdir(parents=True, exist_ok=True)
-    target = out / "bundle.json"
-    tmp = target.with_suffix(".json.tmp")
-    tmp.write_text(dumps(res.bundle), encoding="utf-8")
-    tmp.replace(target)
+    target, problem = write_bundle(out, res.bundle)
+    if problem:
+        sys.stderr.write(problem)
+        return EXIT_ERRORS
     if args.format == "human":
         _print_build_summary(res, target)
     return EXIT_OK
@@ -290,7 +290,7 @@ def cmd_explain(args) -> int:
         from .diagnostics import suggestion_help
 
         hint = suggestion_help(args.code.upper(), [c.id for c in all_codes()] + [c.name for c in all_codes()])
-        sys.stderr.write(f"paleo: unknown code `{args.code}`" + (f"; {hint}" if hint else "") + "\n")
+        sys.stderr.write(f"paleo: unknown code `{escape(args.code)}`" + (f"; {escape(hint)}" if hint else "") + "\n")
         return EXIT_USAGE
     print(code.explanation())
     return EXIT_OK
@@ -337,7 +337,7 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     except UsageError as exc:
-        sys.stderr.write(f"paleo: error: {exc}\n")
+        sys.stderr.write(f"paleo: error: {escape(exc)}\n")
         return EXIT_USAGE
     except KeyboardInterrupt:
         sys.stderr.write("paleo: interrupted\n")
@@ -350,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
 
             traceback.print_exc()
         sys.stderr.write(
-            f"paleo: internal error: {type(exc).__name__}: {exc}\n"
+            f"paleo: internal error: {type(exc).__name__}: {escape(exc)}\n"
             "This is a bug in paleo, not in your content. Please report it with the command you ran "
             "and the file involved" + ("" if debug else "; rerun with --debug to see the traceback") + ".\n"
         )

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
 import tarfile
@@ -20,7 +19,6 @@ from pathlib import Path
 RECORD_SECTIONS = ("games", "boards", "products", "modules", "cards", "secrets", "tokens", "dice",
                    "scenarios", "interpretations", "symbols")
 _IGNORED_FIELDS = {"file"}
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 EXIT_SAME, EXIT_DIFFERENT, EXIT_USAGE = 0, 1, 2
 
 
@@ -30,16 +28,26 @@ class SideError(Exception):
 
 def clean(s: object) -> str:
     """Text safe for a terminal: control characters shown as escapes."""
-    return _CONTROL.sub(lambda mt: f"\\x{ord(mt.group()):02x}", str(s))
+    from .safeio import escape
+
+    return escape(s, None)
 
 
 # ---- reading a side -----------------------------------------------------------------------------
 
 def _read_bundle(path: Path, spec: str) -> dict:
+    from .limits import MAX_BUNDLE_BYTES
+    from .safeio import read_regular
+
     try:
-        bundle = json.loads(path.read_text(encoding="utf-8"))
+        raw = read_regular(path, MAX_BUNDLE_BYTES)
+        if len(raw) > MAX_BUNDLE_BYTES:
+            raise SideError(f"bundle `{clean(spec)}` is more than {MAX_BUNDLE_BYTES} bytes (C020)")
+        bundle = json.loads(raw.decode("utf-8"))
     except OSError as exc:
-        raise SideError(f"cannot read bundle `{clean(spec)}`: {exc.strerror or exc}") from None
+        raise SideError(f"cannot read bundle `{clean(spec)}`: {clean(exc.strerror or exc)}") from None
+    except RecursionError:
+        raise SideError(f"`{clean(spec)}` nests too deep to be a bundle") from None
     except ValueError as exc:
         raise SideError(f"`{clean(spec)}` is not JSON: {clean(exc)}") from None
     version = str(bundle.get("format_version", "")) if isinstance(bundle, dict) else ""

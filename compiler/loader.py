@@ -17,9 +17,7 @@ from typing import Any
 
 from .diagnostics import Diagnostic, Label, Span, make
 
-MAX_FILE_BYTES = 1 << 20  # 1 MiB: card files are a few KiB
-MAX_DEPTH = 64
-MAX_EXPANDED_NODES = 200_000  # nodes reachable after alias expansion, per file
+from .limits import MAX_DEPTH, MAX_EXPANDED_BYTES, MAX_FILE_BYTES, MAX_INT, MAX_INT_CHARS, MIN_INT  # noqa: F401
 
 Path_ = tuple  # a path of mapping keys and sequence indices from the document root
 
@@ -71,19 +69,35 @@ _INF = re.compile(r"^[-+]?\.(?:inf|Inf|INF)$")
 _NAN = re.compile(r"^\.(?:nan|NaN|NAN)$")
 
 
+class IntTooLarge(ValueError):
+    """A plain integer outside the 64-bit range the project accepts (Y011)."""
+
+
+def _int(digits: str, base: int, sign: int = 1) -> int:
+    if len(digits.lstrip("0")) > MAX_INT_CHARS:  # refused before conversion: never a 4,300-digit int()
+        raise IntTooLarge(digits)
+    n = sign * int(digits, base)
+    if not MIN_INT <= n <= MAX_INT:
+        raise IntTooLarge(digits)
+    return n
+
+
 def resolve_plain(value: str) -> Any:
-    """Resolve an untagged plain scalar as the YAML 1.2 core schema says."""
+    """Resolve an untagged plain scalar as the YAML 1.2 core schema says.
+
+    An integer outside the 64-bit signed range raises IntTooLarge.
+    """
     if _NULL.match(value):
         return None
     b = _BOOL.get(value)
     if b is not None:
         return b
     if _INT10.match(value):
-        return int(value)
+        return _int(value.lstrip("+-"), 10, -1 if value.startswith("-") else 1)
     if _INT8.match(value):
-        return int(value[2:], 8)
+        return _int(value[2:], 8)
     if _INT16.match(value):
-        return int(value[2:], 16)
+        return _int(value[2:], 16)
     if _FLOAT.match(value):
         return float(value)
     if _INF.match(value):
@@ -104,7 +118,7 @@ class _Frame:
         self.pending_key_span = None
         self.keys: dict = {}
         self.anchor = anchor
-        self.size = 1
+        self.size = 2  # bytes of data: its brackets, then its children's
         self.start = start
 
 
@@ -118,7 +132,7 @@ def load_text(path: str, text: str) -> tuple[LoadedFile | None, list[Diagnostic]
     diags: list[Diagnostic] = []
     lf = LoadedFile(path=path, text=text, data=None)
     if not text.strip() or all(
-        not ln.strip() or ln.lstrip().startswith("#") for ln in text.splitlines()
+        not ln.strip() or ln.lstrip().startswith("#") for ln in text.split("\n")
     ):
         diags.append(make("Y005", "empty file", Span.point(path), label="no YAML document here",
                           help="a content file holds one mapping such as `cards: [...]`"))
@@ -132,6 +146,7 @@ def load_text(path: str, text: str) -> tuple[LoadedFile | None, list[Diagnostic]
             el, ec = start.line + 1, start.column + 2
         return Span(path, start.line + 1, start.column + 1, el, ec)
 
+    parsed, back = yaml12_breaks(text)
     stack: list[_Frame] = []
     anchors: dict[str, tuple[Any, int]] = {}
     positions = lf.positions
@@ -139,15 +154,17 @@ def load_text(path: str, text: str) -> tuple[LoadedFile | None, list[Diagnostic]
     docs = 0
     expanded = 0
 
-    def attach(value, vspan: Span, *, style=None, start=0, end=0, size=1, anchor=None, ev=None) -> bool:
+    def attach(value, vspan: Span, *, style=None, start=0, end=0, size=1, produced=None, anchor=None) -> bool:
+        # `size`: the bytes of data this value stands for; `produced`: the bytes this event adds
+        # to the file's data (a scalar its own, a container its brackets, an alias all of its target)
         nonlocal root, expanded
-        expanded += size
-        if expanded > MAX_EXPANDED_NODES:
+        expanded += size if produced is None else produced
+        if expanded > MAX_EXPANDED_BYTES:
             diags.append(make(
-                "Y003", f"alias expansion exceeds {MAX_EXPANDED_NODES} nodes", vspan,
-                label="this alias expands too far",
-                help="anchors and aliases may repeat small parts; a file that expands into a "
-                "huge tree (a 'billion laughs' file) is refused",
+                "Y003", f"the file's data, aliases expanded, exceeds {MAX_EXPANDED_BYTES} bytes", vspan,
+                label="expanding this alias goes past the bound",
+                help="anchors and aliases may repeat small parts; a file whose aliases expand into "
+                "huge data (a 'billion laughs' file) is refused",
             ))
             return False
         if anchor:
@@ -209,19 +226,29 @@ def load_text(path: str, text: str) -> tuple[LoadedFile | None, list[Diagnostic]
         ))
 
     try:
-        for ev in yaml.parse(text, Loader=loader_cls):
+        for ev in yaml.parse(parsed, Loader=loader_cls):
             kind = type(ev).__name__
             if kind == "ScalarEvent":
                 if ev.tag is not None and not (ev.tag == "!" and not ev.implicit[0]):
                     tag_error(ev)
                     return None, diags
                 style = ev.style or None
-                if style is None and ev.implicit[0]:
-                    value = resolve_plain(ev.value)
-                else:
-                    value = ev.value
+                raw = ev.value if back is None else ev.value.translate(back)
                 s, e = ev.start_mark, ev.end_mark
-                if not attach(value, sp(s, e), style=style, start=s.index, end=e.index, anchor=ev.anchor):
+                if style is None and ev.implicit[0]:
+                    try:
+                        value = resolve_plain(raw)
+                    except IntTooLarge:
+                        diags.append(make(
+                            "Y011", "integer out of range", sp(s, e),
+                            label=f"not between {MIN_INT} and {MAX_INT}",
+                            help="content numbers are small counts; quote the value if it is text",
+                        ))
+                        return None, diags
+                else:
+                    value = raw
+                if not attach(value, sp(s, e), style=style, start=s.index, end=e.index, size=len(raw) + 2,
+                              anchor=ev.anchor):
                     return None, diags
             elif kind in ("MappingStartEvent", "SequenceStartEvent"):
                 if ev.tag is not None and not ev.implicit:
@@ -241,7 +268,7 @@ def load_text(path: str, text: str) -> tuple[LoadedFile | None, list[Diagnostic]
                     diags.append(make("Y006", "mapping key is not a scalar", sp(fr.start, ev.end_mark),
                                       label="a key must be a plain name or number"))
                     return None, diags
-                if not attach(fr.container, sp(fr.start, ev.end_mark), size=fr.size, anchor=fr.anchor):
+                if not attach(fr.container, sp(fr.start, ev.end_mark), size=fr.size, produced=2, anchor=fr.anchor):
                     return None, diags
             elif kind == "AliasEvent":
                 target = anchors.get(ev.anchor)
@@ -275,13 +302,39 @@ def load_text(path: str, text: str) -> tuple[LoadedFile | None, list[Diagnostic]
 
 _DUP = object()
 
+# YAML 1.2 has two line breaks, LF and CR; libyaml follows YAML 1.1, where NEL, LS and PS break
+# lines too, so a comment holding one of them would end there and its rest be read as data.
+_YAML11_BREAKS = "\x85\u2028\u2029"
+
+
+def yaml12_breaks(text: str) -> tuple[str, dict | None]:
+    """`text` with NEL, LS and PS swapped for private-use characters libyaml reads as ordinary text.
+
+    Returns the text to parse and the table that turns scalar values back (None when the text
+    has none of them). The swap is one character for one, so every index and column stays.
+    """
+    if not any(c in text for c in _YAML11_BREAKS):
+        return text, None
+    spare = (chr(c) for c in range(0xE000, 0xF900) if chr(c) not in text)
+    there = {ord(c): next(spare) for c in _YAML11_BREAKS}
+    back = {ord(v): chr(k) for k, v in there.items()}
+    return text.translate(there), back
+
+
+def text_lines(text: str) -> list[str]:
+    """The lines of a file as YAML 1.2 and editors count them: split at LF only (CR LF kept as one)."""
+    lines = text.split("\n")
+    if len(lines) > 1 and lines[-1] == "":
+        lines.pop()
+    return [ln[:-1] if ln.endswith("\r") else ln for ln in lines] or [""]
+
 
 def _first_line(s: str) -> str:
     return s.strip().splitlines()[0] if s.strip() else "unreadable"
 
 
 def _syntax_diag(path: str, text: str, exc) -> Diagnostic:
-    lines = text.splitlines() or [""]
+    lines = text_lines(text)
     mark = exc.problem_mark or exc.context_mark
 
     def clamp(m) -> tuple[int, int]:
@@ -323,7 +376,7 @@ def decode(path: str, raw: bytes) -> tuple[str | None, list[Diagnostic]]:
     """Bytes to text: UTF-8 only (a BOM is allowed), bounded in size."""
     if len(raw) > MAX_FILE_BYTES:
         return None, [make(
-            "Y009", f"file is {len(raw)} bytes; the limit is {MAX_FILE_BYTES}", Span.point(path),
+            "Y009", f"file is more than {MAX_FILE_BYTES} bytes", Span.point(path),
             label="too large", help="split the content into several files",
         )]
     if raw.startswith(b"\xef\xbb\xbf"):
@@ -350,13 +403,25 @@ def decode(path: str, raw: bytes) -> tuple[str | None, list[Diagnostic]]:
 def load_file(path: str | Path, display: str | None = None) -> tuple[LoadedFile | None, list[Diagnostic]]:
     p = Path(path)
     shown = display or str(path)
-    try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        return None, [make("C001", f"no such file `{shown}`", Span.point(shown), label="not found")]
-    except OSError as exc:
-        return None, [make("C002", f"cannot read `{shown}`: {exc.strerror or exc}", Span.point(shown))]
+    raw, diags = read_input(p, shown)
+    if raw is None:
+        return None, diags
     return load_bytes(shown, raw)
+
+
+def read_input(p: Path, shown: str) -> tuple[bytes | None, list[Diagnostic]]:
+    """A content file's bytes (at most one byte past the size bound), or why it cannot be read."""
+    from .safeio import ReadRefused, escape, read_regular
+
+    try:
+        return read_regular(p), []
+    except FileNotFoundError:
+        return None, [make("C001", f"no such file `{escape(shown)}`", Span.point(shown), label="not found")]
+    except ReadRefused as exc:
+        return None, [make("C020", f"`{escape(shown)}` is {exc.strerror}", Span.point(shown),
+                           label="not read", help="content files are regular YAML files; remove or replace this path")]
+    except OSError as exc:
+        return None, [make("C002", f"cannot read `{escape(shown)}`: {escape(exc.strerror or exc)}", Span.point(shown))]
 
 
 def load_bytes(path: str, raw: bytes) -> tuple[LoadedFile | None, list[Diagnostic]]:

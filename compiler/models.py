@@ -10,9 +10,19 @@ import re
 from enum import Enum
 from typing import Annotated, Any, ClassVar, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator, model_validator
 
 from .effects.types import SEA_SYMBOLS
+from .limits import MAX_COPIES
+
+
+def _bounded_copies(v: int) -> int:
+    if v > MAX_COPIES:  # checked here, not as a schema maximum: the bound is the loader policy's
+        raise ValueError(f"`copies` is {v}; at most {MAX_COPIES} copies of one card, secret or token")
+    return v
+
+
+Copies = Annotated[StrictInt, AfterValidator(_bounded_copies)]
 
 RULEBOOKS = (
     "000_97f291d3c44cb3f7.txt",
@@ -231,7 +241,7 @@ Difficulty = Union[Level, dict[StrictInt, Level]]
 
 class SecretUse(Strict):
     number: StrictInt = Field(ge=1)
-    copies: StrictInt = Field(default=1, ge=1)
+    copies: Copies = Field(default=1, ge=1)
 
 
 class Module(Record):
@@ -345,7 +355,7 @@ class Card(Record):
         "only on a card whose `back` is `sea` (M012), and required when such a card is `complete`",
     )
     number: StrictInt | None = Field(default=None, ge=1, description="printed secret number")
-    copies: StrictInt = Field(default=1, ge=1)
+    copies: Copies = Field(default=1, ge=1)
     marks: list[Literal["star", "white-hand", "cult-site", "secret-symbol", "marked-back", "avoidable-danger", "moon", "skull", "farm"]] = Field(
         default_factory=list, description="printed marks; `farm` is a farm card, which has an expansion, animal or grain option")
     title_keywords: list[str] = Field(default_factory=list, description="title predicates the card matches, such as Dodo or Spirit")
@@ -391,7 +401,7 @@ class Secret(Record):
     id: str = Field(pattern=r"^secret:[0-9]+$")
     number: StrictInt = Field(ge=1)
     product: str | None = Field(default=None, pattern=id_pattern("product"))
-    copies: StrictInt | None = Field(
+    copies: Copies | None = Field(
         default=1, ge=1,
         description="how many cards with this number are printed; null when the rulebooks do not say (the record "
         "is then not complete), and checks that need the count skip it",

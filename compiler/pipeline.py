@@ -7,7 +7,7 @@ from pathlib import Path
 
 from .diagnostics import Diagnostic, sort_diagnostics
 from .loader import LoadedFile, load_bytes
-from .project import Config, apply_suppressions, bundled_dir, discover, find_root, load_config
+from .project import Config, apply_suppressions, bundled_dir, find_root, load_config
 from .validate import Entry, validate
 
 
@@ -24,7 +24,7 @@ class CompileResult:
 def display_path(p: Path, root: Path) -> str:
     try:
         return p.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
+    except (ValueError, RuntimeError, OSError):  # outside the root, or a link that loops
         return str(p)
 
 
@@ -52,23 +52,37 @@ def run(
     overrides = dict(overrides or {})
 
     # stage 1: load
+    from .diagnostics import Span, make
+    from .limits import MAX_FILE_BYTES
+    from .safeio import escape
+
     raws: dict[str, bytes | Exception] = {}
-    for p in discover([*content_dirs, *extra_files]):
+    found, refused = discover_inputs([*content_dirs, *extra_files])
+    for p, why in refused:
+        shown = display_path(p, root)
+        if shown not in overrides:
+            diags.append(make("C020", f"`{escape(shown)}` is {why}", Span.point(shown), label="not read",
+                              help="content files are regular YAML files; remove or replace this path"))
+    for p in found:
         shown = display_path(p, root)
         if shown in overrides:
             continue
         try:
+            if p.stat().st_size > MAX_FILE_BYTES:  # refused without reading it
+                diags.append(make("Y009", f"file is more than {MAX_FILE_BYTES} bytes", Span.point(shown),
+                                  label="too large", help="split the content into several files"))
+                continue
             raws[shown] = p.read_bytes()
         except OSError as exc:
             raws[shown] = exc
     for shown, raw in overrides.items():
         raws[shown] = raw
-    from .diagnostics import Span, make
 
     for shown in sorted(raws):
         raw = raws[shown]
         if isinstance(raw, Exception):
-            diags.append(make("C002", f"cannot read `{shown}`: {getattr(raw, 'strerror', None) or raw}", Span.point(shown)))
+            diags.append(make("C002", f"cannot read `{escape(shown)}`: {escape(getattr(raw, 'strerror', None) or raw)}",
+                              Span.point(shown)))
             continue
         lf, d = load_bytes(shown, raw)
         diags.extend(d)
@@ -98,6 +112,32 @@ def run(
 
     diags = apply_suppressions(diags, texts, config)
     return CompileResult(bundle, sort_diagnostics(diags), files, texts, entries, root)
+
+
+def discover_inputs(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:
+    """YAML files under the given files and folders (sorted, hidden folders skipped), and every
+    path that cannot be read as one — a FIFO, a device, a looping or dangling link — with why."""
+    from .project import YAML_SUFFIXES
+    from .safeio import path_problem
+
+    found: set[Path] = set()
+    refused: dict[Path, str] = {}
+    for p in paths:
+        why = path_problem(p)
+        if why is not None:
+            refused[p] = why
+        elif p.is_file():
+            found.add(p)
+        elif p.is_dir():
+            for f in p.rglob("*"):
+                if f.suffix not in YAML_SUFFIXES or any(part.startswith(".") for part in f.relative_to(p).parts):
+                    continue
+                why = path_problem(f)
+                if why is not None:
+                    refused[f] = why
+                elif f.is_file():
+                    found.add(f)
+    return sorted(found), sorted(refused.items())
 
 
 def default_content_dirs(root: Path, config: Config | None = None) -> list[Path]:

@@ -8,6 +8,8 @@ from typing import Callable, Iterable
 
 from .codes import all_codes, lookup
 from .diagnostics import Diagnostic, Severity
+from .loader import text_lines
+from .safeio import display_col, escape, shown_line
 
 SourceLookup = Callable[[str], "str | None"]
 
@@ -30,24 +32,31 @@ def file_source_lookup(overrides: dict[str, str] | None = None, root: Path | Non
 
 
 def render_human(diags: Iterable[Diagnostic], sources: SourceLookup, *, color: bool = False) -> str:
-    out = []
-    for d in diags:
-        out.append(_human_one(d, sources, color))
-    return "\n".join(out)
+    """Code frames for people: every author string escaped and cut to a bound, each file split once."""
+    split: dict[str, list[str]] = {}
+
+    def lines_of(path: str) -> list[str]:
+        hit = split.get(path)
+        if hit is None:
+            text = sources(path)
+            hit = split[path] = text_lines(text) if text is not None else []
+        return hit
+
+    return "\n".join(_human_one(d, lines_of, color) for d in diags)
 
 
 _COLORS = {"error": "\033[1;31m", "warning": "\033[1;33m", "info": "\033[1;36m"}
 
 
-def _human_one(d: Diagnostic, sources: SourceLookup, color: bool) -> str:
+def _human_one(d: Diagnostic, lines_of: Callable[[str], list[str]], color: bool) -> str:
     sev = d.severity.value
-    head = f"{sev}[{d.code}]: {d.message}"
+    msg = escape(d.message)
+    head = f"{sev}[{d.code}]: {msg}"
     if color:
-        head = f"{_COLORS[sev]}{sev}[{d.code}]\033[0m\033[1m: {d.message}\033[0m"
+        head = f"{_COLORS[sev]}{sev}[{d.code}]\033[0m\033[1m: {msg}\033[0m"
     s = d.span
-    lines = [head, f"  --> {s.file}:{s.line}:{s.column}"]
-    text = sources(s.file)
-    frame_lines = text.splitlines() if text is not None else []
+    lines = [head, f"  --> {escape(s.file)}:{s.line}:{s.column}"]
+    frame_lines = lines_of(s.file)
     annotated = [(s, d.label or "", True)] + [(lb.span, lb.message, False) for lb in d.labels if lb.span.file == s.file]
     wanted = sorted({a[0].line for a in annotated if 0 < a[0].line <= len(frame_lines)})
     if wanted:
@@ -55,23 +64,24 @@ def _human_one(d: Diagnostic, sources: SourceLookup, color: bool) -> str:
         lines.append(" " * width + " |")
         for ln in wanted:
             src = frame_lines[ln - 1].replace("\t", " ")
-            lines.append(f"{ln:>{width}} | {src}")
-            for span, msg, primary in annotated:
-                if span.line != ln:
-                    continue
+            here = [a for a in annotated if a[0].line == ln]
+            first = min(max(a[0].column, 1) for a in here)
+            lines.append(f"{ln:>{width}} | {shown_line(src, first)}")
+            for span, m, primary in here:
                 start = max(span.column, 1)
                 end = span.end_column if span.end_line == span.line else len(src) + 1
                 end = max(end, start + 1)
-                mark = ("^" if primary else "-") * (end - start)
-                lines.append(" " * width + " | " + " " * (start - 1) + mark + (f" {msg}" if msg else ""))
+                ds, de = display_col(src, first, start), display_col(src, first, end)
+                mark = ("^" if primary else "-") * max(de - ds, 1)
+                lines.append(" " * width + " | " + " " * (ds - 1) + mark + (f" {escape(m)}" if m else ""))
         lines.append(" " * width + " |")
     for lb in d.labels:
         if lb.span.file != s.file:
-            lines.append(f"  = note: {lb.message} at {lb.span.file}:{lb.span.line}:{lb.span.column}")
+            lines.append(f"  = note: {escape(lb.message)} at {escape(lb.span.file)}:{lb.span.line}:{lb.span.column}")
     for n in d.notes:
-        lines.append(f"  = note: {n}")
+        lines.append(f"  = note: {escape(n)}")
     if d.help:
-        lines.append(f"  = help: {d.help}")
+        lines.append(f"  = help: {escape(d.help)}")
     return "\n".join(lines) + "\n"
 
 
@@ -165,6 +175,7 @@ def _gh_escape_prop(s: str) -> str:
     return _gh_escape_data(s).replace(":", "%3A").replace(",", "%2C")
 
 
+_BREAKS = "\r\n"  # GitHub's annotation format escapes these itself
 _GH_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "notice"}
 
 
@@ -173,13 +184,13 @@ def render_github(diags: Iterable[Diagnostic]) -> str:
     for d in diags:
         s = d.span
         props = [
-            f"file={_gh_escape_prop(s.file)}",
+            f"file={_gh_escape_prop(escape(s.file, None, keep=_BREAKS))}",
             f"line={s.line}",
             f"col={s.column}",
             f"endLine={s.end_line}",
             f"endColumn={s.end_column}",
             f"title={_gh_escape_prop(d.code + ' ' + lookup(d.code).name)}",
         ]
-        msg = d.message + (f"\nhelp: {d.help}" if d.help else "")
+        msg = escape(d.message, keep=_BREAKS) + ("\nhelp: " + escape(d.help, keep=_BREAKS) if d.help else "")
         out.append(f"::{_GH_LEVEL[d.severity]} {','.join(props)}::{_gh_escape_data(msg)}")
     return "\n".join(out) + ("\n" if out else "")

@@ -33,7 +33,7 @@ class Code:
 
 # One module per stage; each exports CODES. Prefixes: C cli/config, Y yaml loading,
 # M content model, E effect language, G graph checks, P synthetic packs, B bundle.
-_STAGE_MODULES = ("cli", "load", "model", "effects", "fmt", "graph", "pack", "bundle")
+_STAGE_MODULES = ("cli", "io", "load", "model", "effects", "fmt", "graph", "pack", "bundle")
 
 _REGISTRY: dict[str, Code] = {}
 

@@ -20,9 +20,13 @@ CODES = [
         fix="Remove the tag and write the plain value.",
     ),
     Code(
-        "Y003", "alias-bomb", E, "aliases expand into too large a tree",
-        what="Anchors and aliases (`&a`, `*a`) expand into more nodes than the loader allows.",
-        why="A few lines can expand into billions of nodes ('billion laughs') and exhaust memory.",
+        "Y003", "alias-bomb", E, "aliases expand into too much data",
+        what="Anchors and aliases (`&a`, `*a`) expand into more than 8 MiB of data. The bound is "
+        "on bytes produced — each alias counts the whole of what it repeats, its scalars' text "
+        "included — so an alias of one long scalar counts as much as the scalar does. A file "
+        "without aliases never reaches it.",
+        why="A few lines can expand into billions of nodes or gigabytes of text ('billion laughs') "
+        "and exhaust memory or disk when the bundle is written.",
         example="a: &a [x, x]\nb: &b [*a, *a]\nc: &c [*b, *b]\n# ... and so on",
         fix="Write the repeated parts out, or repeat only small pieces.",
     ),
@@ -75,5 +79,14 @@ CODES = [
         why="Content must read the same on every machine; only UTF-8 is accepted.",
         example="(a file saved as Latin-1 with the name `Weg der \\xc4ltesten`)",
         fix="Save the file as UTF-8.",
+    ),
+    Code(
+        "Y011", "integer-out-of-range", E, "an integer is outside the 64-bit range",
+        what="A plain integer is smaller than -2^63 or larger than 2^63-1 (decimal, `0o` octal or "
+        "`0x` hex). A literal of more than 64 digits is refused before it is converted.",
+        why="Content numbers are small counts; a huge integer is a typo or a hostile file, and "
+        "converting or printing one costs time and breaks JSON consumers.",
+        example="copies: 0x" + "f" * 20,
+        fix="Write the intended number, or quote the value if it is text.",
     ),
 ]

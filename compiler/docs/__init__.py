@@ -196,6 +196,14 @@ def build_site(bundle_path: str | None, out: Path, root: Path, *, offline: bool 
     if not config.is_file():
         sys.stderr.write(f"paleo: error: no mkdocs.yml in {root}; `paleo docs` runs inside a Paleo Codex checkout\n")
         return EXIT_USAGE
+    from ..safeio import SITE_MARKER, atomic_write, escape, replaceable_folder
+
+    refusal = replaceable_folder(out if out.is_absolute() else Path.cwd() / out)
+    if refusal is not None:  # mkdocs --clean would delete whatever the folder held
+        code, why = refusal
+        sys.stderr.write(f"paleo: error[{code}]: --out {escape(out)}: {why}; the site replaces the whole folder, "
+                         "so it must be new, empty or a site paleo built\n")
+        return EXIT_USAGE
     t0 = time.perf_counter()
     bundle, rc = _load_bundle(bundle_path, root)
     if bundle is None:
@@ -236,6 +244,7 @@ def build_site(bundle_path: str | None, out: Path, root: Path, *, offline: bool 
     if proc.returncode != 0:
         sys.stderr.write("paleo: mkdocs build --strict failed; see the messages above\n")
         return EXIT_ERRORS
+    atomic_write(out / SITE_MARKER, "a site `paleo docs` built; a later build may replace this folder\n")
     pages = sum(1 for p in out.rglob("*.html") if p.name != "404.html") if offline else sum(1 for _ in out.rglob("index.html"))
     kind = "offline site" if offline else "site"
     print(f"built the {kind}: {pages} pages into {out} in {t2 - t0:.2f}s (bundle {t1 - t0:.2f}s, mkdocs build --strict {t2 - t1:.2f}s)")

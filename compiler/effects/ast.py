@@ -82,9 +82,9 @@ def shown(text: str) -> str:
     """Author text for a message: cut to a readable length, non-printable characters as U+XXXX."""
     if len(text) > MAX_SHOWN:
         text = text[:MAX_SHOWN - 1] + "…"
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else f"U+{ord(c):04X}" for c in text)
+    from ..safeio import escape
+
+    return escape(text, None)
 
 
 def join(a: Span, b: Span) -> Span:

@@ -14,14 +14,35 @@ from .definition import REGISTRY, definition_for
 from .errors import IllegalAction, NotPlayable, SetupError, StateError
 
 STATE_FORMAT = "runtime-state/2"
+MAX_STATE_BYTES = 16 << 20  # a saved game's JSON text (the bounds policy: compiler/limits.py)
+MAX_DEPTH = 200  # nesting of a saved game; the runtime's own states nest a few levels
 _SETUPS: dict = {}  # (bundle, game, definition, setup record JSON) -> (bundle, rules, definition): checked once
 
 
 def action_key(action: dict) -> str | None:
     try:
         return json.dumps({k: v for k, v in action.items() if k != "label"}, sort_keys=True, separators=(",", ":"))
-    except (TypeError, ValueError):  # not a JSON record, so never a legal action
+    except (TypeError, ValueError, RecursionError):  # not a JSON record, a huge int or nested past the stack:
+        # never a legal action
         return None
+
+
+def too_deep(value, limit: int) -> bool:
+    """Whether `value` nests lists and dicts more than `limit` levels (checked without recursion)."""
+    todo = [(value, 0)]
+    seen = 0
+    while todo:
+        v, d = todo.pop()
+        if d > limit:
+            return True
+        if isinstance(v, dict):
+            todo.extend((x, d + 1) for x in v.values())
+        elif isinstance(v, (list, tuple)):
+            todo.extend((x, d + 1) for x in v)
+        seen += 1
+        if seen > 1_000_000:  # bigger than any state or action the runtime makes
+            return True
+    return False
 
 
 def _copy(action: dict, list_keys: tuple) -> dict:
@@ -129,10 +150,14 @@ class Game:
 
     @staticmethod
     def read_state(text) -> dict:
+        if isinstance(text, (str, bytes, bytearray)) and len(text) > MAX_STATE_BYTES:
+            raise StateError(f"a saved game is at most {MAX_STATE_BYTES} bytes of JSON text")
+        if isinstance(text, (str, bytes, bytearray)) and _nesting(text) > MAX_DEPTH:
+            raise StateError(f"a saved game nests at most {MAX_DEPTH} levels deep")
         try:
             s = json.loads(text)
-        except (TypeError, ValueError) as exc:
-            raise StateError(f"a saved game is JSON text: {exc}") from None
+        except (TypeError, ValueError, RecursionError) as exc:
+            raise StateError(f"a saved game is JSON text: {_cut(str(exc))}") from None
         if not isinstance(s, dict):
             raise StateError("a saved game is a JSON object")
         fmt = s.get("format")
@@ -266,6 +291,7 @@ class Game:
 
     def end(self, result: str, cause: str, tie: bool = False) -> None:
         s = self.s
+        s["ended"] = [s["phase"], s["step"]]  # where play stopped: a save of the end is checked as of there
         s["outcome"] = {"result": result, "tie": tie, "cause": cause, **self.rules.definition.outcome_fields(self)}
         s["phase"] = "over"
         s["step"] = None
@@ -328,9 +354,35 @@ class Game:
 
 
 def _short(action, limit: int = 200) -> str:
-    text = repr(action)
-    text = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in text)
+    """A bounded, printable picture of any value: never recursion, never a huge-int conversion."""
+    if too_deep(action, 8):
+        return "a value nested too deep to show"
+    try:
+        text = repr(action)
+    except (ValueError, RecursionError):  # an int past Python's conversion limit, a cycle
+        return "a value too large to show"
+    text = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in text[: limit * 4])
     return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _nesting(text) -> int:
+    """How deep a JSON text nests brackets (strings skipped): cheap, linear, before json.loads recurses."""
+    import re
+
+    if isinstance(text, (bytes, bytearray)):
+        text = bytes(text).decode("utf-8", "replace")
+    depth = deepest = 0
+    for m in re.finditer(r'"(?:[^"\\]|\\.)*"|[\[\]{}]', text):
+        c = m.group()
+        if c in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_DEPTH:
+                    return deepest
+        elif c in "]}":
+            depth -= 1
+    return deepest
 
 
 def _cut(v) -> str:

@@ -92,8 +92,42 @@ def violations(game) -> list[str]:
         out.append("the game is over without an outcome")
     if s["outcome"] is not None and s["phase"] != "over":
         out.append("the game has an outcome but is not over")
+    play = as_played(game)
     for sys_ in lay.systems:
-        out += sys_.invariants(game)
+        out += sys_.invariants(play)
+    return out
+
+
+def as_played(game):
+    """The game as of the step where play stopped, for the checks that relate fields to the step.
+
+    A game that ends (a win, a loss, a cap on actions or days) can end in any step; its fields are
+    those of that step. `Game.end` records it in `ended`; a game still in play is itself.
+    """
+    s = game.s
+    ended = s.get("ended")
+    if s.get("phase") != "over" or not isinstance(ended, list) or len(ended) != 2:
+        return game
+    return type(game)(game.rules, {**s, "phase": ended[0], "step": ended[1]})
+
+
+def key_problems(s) -> list[str]:
+    """Numeric mapping keys in their one written form: `7`, never `07`, `+7` or other digits than 0-9.
+
+    The runtime writes keys such as card instances with `str(int)`, so a key in any other form
+    would be a second, unreachable entry for the same thing.
+    """
+    out: list[str] = []
+    todo = [v for k, v in s.items() if k != "log"]
+    while todo and len(out) < 5:
+        v = todo.pop()
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if isinstance(k, str) and k.isdigit() and (not k.isascii() or (len(k) > 1 and k[0] == "0")):
+                    out.append(f"key {_cut(k)} is not a number in its normal form (digits 0-9, no leading zero)")
+                todo.append(x)
+        elif isinstance(v, list):
+            todo.extend(v)
     return out
 
 
@@ -174,6 +208,17 @@ def state_problems(rules, s) -> list[str]:
     for c in lay.counters:
         if c.scope == "player" and (not isinstance(s[c.name], list) or len(s[c.name]) != n):
             out.append(f"`{c.name}` is not one entry per player")
+    ended = s.get("ended")
+    if s["phase"] == "over" and ended is not None:
+        if not (isinstance(ended, list) and len(ended) == 2 and ended[0] in lay.phases
+                and ended[1] in lay.step_names.get(ended[0], ())):
+            return ["the step where the game ended is not a step of this game"]
+    elif ended is not None:
+        return ["a game still in play names a step where it ended"]
+    played = s if s["phase"] != "over" or ended is None else {**s, "phase": ended[0], "step": ended[1]}
+    out += key_problems(s)
+    if out:
+        return out
     for f in lay.fields:
         v = s[f.name]
         if f.scope == "player" and (not isinstance(v, list) or len(v) != n):
@@ -181,7 +226,10 @@ def state_problems(rules, s) -> list[str]:
             continue
         if f.check is not None:
             for p, x in enumerate(v if f.scope == "player" else [v]):
-                msg = f.check(x, s, rules)
+                try:
+                    msg = f.check(x, played, rules)
+                except (KeyError, IndexError, TypeError, ValueError, AttributeError, RecursionError) as exc:  # untrusted input
+                    msg = f"`{f.name}` cannot be checked ({type(exc).__name__}: {_cut(str(exc))})"
                 if msg:
                     out.append((f"player {p}: " if f.scope == "player" else "") + msg)
     if s["phase"] == "over":
@@ -194,6 +242,9 @@ def state_problems(rules, s) -> list[str]:
     o = s.get("outcome")
     if o is not None and (not isinstance(o, dict) or o.get("result") not in RESULTS):
         out.append("the outcome is not win, loss or unfinished")
+    elif o is not None and (not isinstance(o.get("cause"), str) or not o["cause"].strip()
+                            or not isinstance(o.get("tie"), bool)):
+        out.append("the outcome does not say why the game ended (a `cause`) and whether it is a tie")
     if out:
         return out
     g = Game(rules, s)

@@ -401,8 +401,8 @@ class Secret(Record):
     id: str = Field(pattern=r"^secret:[0-9]+$")
     number: StrictInt = Field(ge=1)
     product: str | None = Field(default=None, pattern=id_pattern("product"))
-    copies: Copies | None = Field(
-        default=1, ge=1,
+    copies: Annotated[StrictInt, Field(ge=1), AfterValidator(_bounded_copies)] | None = Field(
+        default=1,
         description="how many cards with this number are printed; null when the rulebooks do not say (the record "
         "is then not complete), and checks that need the count skip it",
     )

@@ -111,3 +111,4 @@ def test_an_illegal_split_is_refused_without_a_change(whale_bundle):
     with pytest.raises(IllegalAction):
         g.apply({"type": "split", "player": 0, "split": [99, 0]})
     assert g.to_json() == before
+

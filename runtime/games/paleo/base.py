@@ -110,6 +110,20 @@ def _where_listening(g, item):
     return None
 
 
+FINISH_KINDS = ("day", "help", "sun")  # a turn's card, a help action spent otherwise, module X's sun secret
+
+
+def _where_finish(g, item):
+    """A finish names a kind of resolution this game has (a turn's card, a help action, or a card decision's own
+    kind) and, for a turn's card or help action, the player whose it is."""
+    kind = item["kind"]
+    if kind not in FINISH_KINDS and kind not in g.layout.decisions:
+        return f"pending decision finish of an unknown kind of resolution {str(kind)[:40]!r}"
+    if kind in ("day", "help") and item["player"] is None:
+        return f"pending decision finish of a {kind} resolution names no player"
+    return None
+
+
 def _where_night(g, item):
     p = item["player"]
     if p is None or item["card"] not in g.s["z"][f"night/{p}"]:
@@ -194,7 +208,8 @@ class BaseSystem(System):
                                        "finish": "decision", "option": "int", "variant": "int", "ask": "players"},
                      everyone_dice_actions, apply_everyone_dice, where=_where_dice,
                      rule="rule:paleo/everyone-rolls"),
-            Decision("finish", {"player": "player?", "card": "card", "kind": "str", "to": "str~"}, auto=auto_finish),
+            Decision("finish", {"player": "player?", "card": "card", "kind": "str", "to": "str~"}, auto=auto_finish,
+                     where=_where_finish),
             Decision("done", {}, auto=auto_done),
         )
         self.listeners = (
@@ -309,6 +324,8 @@ class BaseSystem(System):
             h = s["helping"][p]
             if h is not None and (h == p or not s["done"][p]):
                 out.append(f"player {p} helps {h!r}")
+            elif h is not None and s["helping"][h] == p:
+                out.append(f"players {p} and {h} help each other")
         return out
 
     # ------------------------------------------------------------------ day: choose

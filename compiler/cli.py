@@ -10,6 +10,7 @@ from pathlib import Path
 from . import __version__
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+FORMATS = ["human", "concise", "json", "sarif", "github"]
 
 
 class UsageError(Exception):
@@ -30,6 +31,13 @@ def _content_args(p: argparse.ArgumentParser) -> None:
                    help="load only the --content folders and the given paths, not the project's content")
 
 
+def _selection_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--select", metavar="CODES", action="append", default=None,
+                   help="comma-separated codes or prefixes to report, replacing `select` of [tool.paleo]")
+    p.add_argument("--ignore", metavar="CODES", action="append", default=None,
+                   help="comma-separated codes or prefixes not to report, added to `ignore` of [tool.paleo]")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="paleo", description="Compile, check, publish and play Paleo card content.")
     p.add_argument("--version", action="version", version=f"paleo {__version__}")
@@ -40,20 +48,35 @@ def build_parser() -> argparse.ArgumentParser:
     lint = sub.add_parser("lint", help="check content files and report diagnostics")
     lint.add_argument("paths", nargs="*", metavar="PATH")
     _content_args(lint)
-    lint.add_argument("--format", choices=["human", "json", "sarif", "github"], default="human")
+    lint.add_argument("--format", choices=FORMATS, default=None,
+                      help="how diagnostics are printed (default: human; github under GitHub Actions)")
+    lint.add_argument("--output-format", dest="format", choices=FORMATS, help=argparse.SUPPRESS)
     lint.add_argument("--stdin-filename", metavar="F", help="read the file F's text from standard input")
     lint.add_argument("--scenario", metavar="ID", help="also report what playing this scenario needs")
-    lint.add_argument("--color", choices=["auto", "always", "never"], default="auto")
+    lint.add_argument("--color", choices=["auto", "always", "never"], default="auto",
+                      help="auto: colour on a terminal or when FORCE_COLOR is set, never when NO_COLOR is set")
+    _selection_args(lint)
+    lint.add_argument("--statistics", action="store_true", help="count the diagnostics of each code instead of showing them")
+    lint.add_argument("--exit-zero", action="store_true", help="exit 0 even when errors are found")
+    lint.add_argument("-q", "--quiet", action="store_true", help="print the diagnostics only, no summary")
+    lint.add_argument("--show-settings", action="store_true",
+                      help="print the root, content roots, sources and rules in force, then exit")
+    lint.add_argument("--content-files-only", action="store_true",
+                      help="skip given YAML files that are not card files (for pre-commit hooks)")
 
     build = sub.add_parser("build", help="compile content into OUT/bundle.json")
     _content_args(build)
     build.add_argument("--out", default="build", metavar="DIR")
-    build.add_argument("--format", choices=["human", "json", "sarif", "github"], default="human")
+    build.add_argument("--format", choices=FORMATS, default=None)
+    _selection_args(build)
 
     fmt = sub.add_parser("fmt", help="rewrite content files in canonical key order and layout")
-    fmt.add_argument("paths", nargs="*", metavar="PATH")
+    fmt.add_argument("paths", nargs="*", metavar="PATH", help="files or folders; `-` reads standard input")
     fmt.add_argument("--check", action="store_true", help="exit 1 when a file would change")
-    fmt.add_argument("--diff", action="store_true", help="print a unified diff instead of rewriting")
+    fmt.add_argument("--diff", action="store_true", help="print a unified diff instead of rewriting; exit 1 when a file would change")
+    fmt.add_argument("--stdin-filename", metavar="F", help="the name of the file read from standard input (with `-`)")
+    fmt.add_argument("--content-files-only", action="store_true",
+                     help="skip given YAML files that are not card files (for pre-commit hooks)")
 
     schema = sub.add_parser("schema", help="print a JSON Schema (Draft 2020-12)")
     schema.add_argument("which", choices=["content", "bundle", "rule-test"])
@@ -114,45 +137,183 @@ def _root() -> Path:
     return find_root(Path.cwd())
 
 
-def _compile(args, extra: list[Path] = (), overrides=None):
-    from .pipeline import default_content_dirs, run
-    from .project import load_config
+class ConfigError(Exception):
+    """`[tool.paleo]` or the command line's rule selection is not valid: exit 2 after the diagnostics."""
+
+    def __init__(self, diags):
+        super().__init__("invalid configuration")
+        self.diags = diags
+
+
+def _codes_arg(values) -> list[str]:
+    return [c.strip().upper() if c.strip().upper() != "ALL" else "ALL"
+            for v in values or () for c in v.split(",") if c.strip()]
+
+
+def _settings(args):
+    """(root, config, content dirs) with the command line's selection applied; ConfigError on any problem."""
+    from .diagnostics import Span, make
+    from .pipeline import default_content_dirs
+    from .project import _is_prefix, load_config
+    from .codes import find
 
     root = _root()
     cfg, cdiags = load_config(root)
-    dirs = [] if args.isolated else default_content_dirs(root, cfg)
-    for c in args.content:
+    cdiags = [d for d in cdiags if d.is_error]
+    for flag in ("select", "ignore"):
+        codes = _codes_arg(getattr(args, flag, None))
+        for c in codes:
+            if c != "ALL" and find(c) is None and not _is_prefix(c):
+                cdiags.append(make("C003", f"--{flag} names unknown code `{c}`", Span.point("<command line>"),
+                                   help="list the codes with `paleo explain --list`"))
+        if codes and flag == "select":
+            cfg.select = codes
+        elif codes:
+            cfg.ignore = [*cfg.ignore, *codes]
+    dirs = [] if getattr(args, "isolated", False) else default_content_dirs(root, cfg)
+    for c in getattr(args, "content", None) or ():
         cp = Path(c)
         if not cp.is_dir():
-            raise UsageError(f"--content {c}: no such folder")
+            cdiags.append(make("C001", f"--content {c}: no such folder", Span.point(c), label="not found",
+                               help="content folders are resolved from the current folder"))
         dirs.append(cp)
-    res = run(dirs, extra_files=list(extra), root=root, overrides=overrides, config=cfg)
-    res.diagnostics[:0] = cdiags
-    return res
+    if cdiags:
+        raise ConfigError(cdiags)
+    return root, cfg, dirs
 
 
-def _emit(diags, fmt: str, res, stream, color: str = "never") -> None:
+def _compile(args, extra: list[Path] = (), overrides=None):
+    from .pipeline import run
+
+    root, cfg, dirs = _settings(args)
+    return run(dirs, extra_files=list(extra), root=root, overrides=overrides, config=cfg)
+
+
+def _format_of(args) -> str:
+    if getattr(args, "format", None):
+        return args.format
+    return "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "human"
+
+
+def _use_color(color: str, stream) -> bool:
+    if color != "auto":
+        return color == "always"
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR") not in (None, "", "0"):
+        return True
+    return hasattr(stream, "isatty") and stream.isatty()
+
+
+def _sarif_with_help_uris(text: str) -> str:
+    """Every SARIF rule gets `helpUri`: its code's page on the rules site ($PALEO_SITE_URL)."""
+    import json
+
+    from .project import code_page_url, site_url
+
+    doc = json.loads(text)
+    for run in doc.get("runs", []):
+        driver = run["tool"]["driver"]
+        driver["informationUri"] = site_url()
+        for rule in driver.get("rules", []):
+            rule["helpUri"] = code_page_url(rule["id"])
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def _escape(text: str) -> str:
+    """Control characters shown as escapes, so a message cannot move the cursor or ring the bell."""
+    return "".join(ch if ch.isprintable() or ch == " " else ascii(ch)[1:-1] for ch in str(text))
+
+
+def render_concise(diags) -> str:
+    """One line per diagnostic: `file:line:col: CODE message`."""
+    return "".join(f"{_escape(d.span.file)}:{d.span.line}:{d.span.column}: {d.code} {_escape(d.message)}\n"
+                   for d in diags)
+
+
+def _emit(diags, fmt: str, res, stream, color: str = "never", quiet: bool = False) -> None:
     from .render import file_source_lookup, render_github, render_human, render_json, render_sarif, summary_line
 
+    root = res.root if res is not None else _root()
     if fmt == "json":
         stream.write(render_json(diags))
     elif fmt == "sarif":
-        stream.write(render_sarif(diags, version=__version__, root=res.root))
+        stream.write(_sarif_with_help_uris(render_sarif(diags, version=__version__, root=root)))
     elif fmt == "github":
         stream.write(render_github(diags))
+    elif fmt == "concise":
+        stream.write(render_concise(diags))
+        if not quiet:
+            stream.write(summary_line(diags) + "\n")
     else:
-        use_color = color == "always" or (color == "auto" and stream.isatty() and not os.environ.get("NO_COLOR"))
-        text = render_human(diags, file_source_lookup(res.texts, res.root), color=use_color)
+        texts = res.texts if res is not None else {}
+        text = render_human(diags, file_source_lookup(texts, root), color=_use_color(color, stream))
         if text:
             stream.write(text + "\n")
-        stream.write(summary_line(diags) + "\n")
+        if not quiet:
+            stream.write(summary_line(diags) + "\n")
+
+
+def _statistics(diags, fmt: str, stream) -> None:
+    import json
+    from collections import Counter
+
+    from .codes import lookup
+
+    counts = Counter(d.code for d in diags)
+    rows = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    if fmt == "json":
+        stream.write(json.dumps([{"code": c, "name": lookup(c).name, "count": n} for c, n in rows], indent=2) + "\n")
+        return
+    width = len(str(max(counts.values()))) if counts else 1
+    for c, n in rows:
+        stream.write(f"{n:>{width}}\t{c}\t{lookup(c).name}\n")
+
+
+def _show_settings(args, stream) -> int:
+    import json
+
+    from .codes import all_codes
+    from .pipeline import display_path
+    from .project import discover
+
+    root, cfg, dirs = _settings(args)
+    sources = [display_path(p, root) for p in discover([*dirs, *map(Path, args.paths)])]
+    enabled = [c.id for c in all_codes() if cfg.enabled(c.id, "")]
+    pp = root / "pyproject.toml"
+    info = {
+        "root": str(root),
+        "config": str(pp) if pp.is_file() else None,
+        "content_roots": [str(d) for d in dirs],
+        "sources": sources,
+        "select": cfg.select,
+        "ignore": cfg.ignore,
+        "per_file_ignores": cfg.per_file_ignores,
+        "rules": enabled,
+    }
+    if _format_of(args) == "json":
+        stream.write(json.dumps(info, indent=2, ensure_ascii=False) + "\n")
+        return EXIT_OK
+    w = stream.write
+    w(f"root: {info['root']}\n")
+    w(f"config: {info['config'] or '(none: defaults)'}\n")
+    w("content roots:\n" + "".join(f"  {d}\n" for d in info["content_roots"]))
+    w(f"sources: {len(sources)} files\n" + "".join(f"  {s}\n" for s in sources))
+    w(f"select: {', '.join(cfg.select) or '(none)'}\n")
+    w(f"ignore: {', '.join(cfg.ignore) or '(none)'}\n")
+    if cfg.per_file_ignores:
+        w("per-file-ignores:\n" + "".join(f"  {k} = {', '.join(v)}\n" for k, v in cfg.per_file_ignores.items()))
+    w(f"rules in force: {len(enabled)} of {len(all_codes())}\n" + "".join(f"  {c}\n" for c in enabled))
+    return EXIT_OK
 
 
 def cmd_lint(args) -> int:
     from .diagnostics import Span, has_errors, make, sort_diagnostics
     from .pipeline import display_path
 
-    root = _root()
+    if args.show_settings:
+        return _show_settings(args, sys.stdout)
+    root, _, dirs = _settings(args)
     wanted: list[str] = []
     extra: list[Path] = []
     missing = []
@@ -163,8 +324,15 @@ def cmd_lint(args) -> int:
             missing.append(make("C001", f"no such file or folder `{raw}`", Span.point(raw), label="not found",
                                 help="check the path; it is resolved from the current folder"))
             continue
+        if args.content_files_only and p.is_file():
+            from .project import looks_like_content
+
+            if not looks_like_content(p, dirs):
+                continue
         wanted.append(display_path(p, root))
         extra.append(p)
+    if args.content_files_only and args.paths and not wanted and not missing and not args.stdin_filename:
+        return EXIT_OK  # nothing given was a card file
     if args.stdin_filename:
         data = sys.stdin.buffer.read()
         shown = display_path(Path(args.stdin_filename), root)
@@ -182,9 +350,15 @@ def cmd_lint(args) -> int:
         extra_diags = scenario_report(res, args.scenario)
         diags = sort_diagnostics([*diags, *extra_diags])
     diags = missing + diags
-    _emit(diags, args.format, res, sys.stdout, args.color)
+    fmt = _format_of(args)
+    if args.statistics:
+        _statistics(diags, fmt, sys.stdout)
+    else:
+        _emit(diags, fmt, res, sys.stdout, args.color, quiet=args.quiet)
     if missing:
         return EXIT_USAGE
+    if args.exit_zero:
+        return EXIT_OK
     return EXIT_ERRORS if has_errors(diags) else EXIT_OK
 
 
@@ -195,8 +369,9 @@ def cmd_build(args) -> int:
     res = _compile(args)
     out = Path(args.out)
     errors = has_errors(res.diagnostics)
-    if args.format != "human":
-        _emit(res.diagnostics, args.format, res, sys.stdout)
+    fmt = _format_of(args)
+    if fmt != "human":
+        _emit(res.diagnostics, fmt, res, sys.stdout)
     else:
         shown = [d for d in res.diagnostics if d.severity.value != "info"]
         _emit(shown, "human", res, sys.stderr)
@@ -208,7 +383,7 @@ def cmd_build(args) -> int:
     tmp = target.with_suffix(".json.tmp")
     tmp.write_text(dumps(res.bundle), encoding="utf-8")
     tmp.replace(target)
-    if args.format == "human":
+    if fmt == "human":
         _print_build_summary(res, target)
     return EXIT_OK
 
@@ -331,6 +506,7 @@ COMMANDS = {
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv or os.environ.get("PALEO_DEBUG") == "1"
+    args = None
     try:
         args = build_parser().parse_args(argv)
         return COMMANDS[args.command](args)
@@ -338,6 +514,13 @@ def main(argv: list[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     except UsageError as exc:
         sys.stderr.write(f"paleo: error: {exc}\n")
+        return EXIT_USAGE
+    except ConfigError as exc:
+        fmt = _format_of(args) if args is not None and hasattr(args, "format") else "human"
+        if fmt not in FORMATS:
+            fmt = "human"
+        _emit(exc.diags, fmt, None, sys.stdout if fmt != "human" else sys.stderr, "auto")
+        sys.stderr.write("paleo: error: the configuration is not valid; nothing was checked\n")
         return EXIT_USAGE
     except KeyboardInterrupt:
         sys.stderr.write("paleo: interrupted\n")

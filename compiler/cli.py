@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -362,10 +363,57 @@ def cmd_lint(args) -> int:
     return EXIT_ERRORS if has_errors(diags) else EXIT_OK
 
 
+def _portable_paths(bundle, dirs: list[Path]) -> None:
+    """Record `file`s outside the project root become `<content root's name>/<path inside it>`, so a bundle
+    built from an installed package names `content/paleo/base/game.yaml` as one built in a checkout does,
+    never an install path."""
+    roots = sorted((d.resolve() for d in dirs), key=lambda d: -len(d.parts))
+
+    def fix(value: str) -> str:
+        p = Path(value)
+        if not p.is_absolute():
+            return value
+        for r in roots:
+            if p.is_relative_to(r):
+                return (Path(r.name) / p.relative_to(r)).as_posix()
+        return value
+
+    def walk(x) -> None:
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k == "file" and isinstance(v, str):
+                    x[k] = fix(v)
+                else:
+                    walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(bundle)
+
+
+def _write_atomic(target: Path, text: str) -> None:
+    """Write through a temporary file in the same folder, then rename: readers see the old or the new file."""
+    import tempfile
+
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
 def cmd_build(args) -> int:
     from .bundle import dumps
     from .diagnostics import has_errors
 
+    _, _, dirs = _settings(args)
     res = _compile(args)
     out = Path(args.out)
     errors = has_errors(res.diagnostics)
@@ -380,9 +428,8 @@ def cmd_build(args) -> int:
         return EXIT_ERRORS
     out.mkdir(parents=True, exist_ok=True)
     target = out / "bundle.json"
-    tmp = target.with_suffix(".json.tmp")
-    tmp.write_text(dumps(res.bundle), encoding="utf-8")
-    tmp.replace(target)
+    _portable_paths(res.bundle, dirs)
+    _write_atomic(target, dumps(res.bundle))
     if fmt == "human":
         _print_build_summary(res, target)
     return EXIT_OK
@@ -401,17 +448,109 @@ def _print_build_summary(res, target: Path) -> None:
     print(f"wrote {target}")
 
 
+def _shown(p: Path, root: Path) -> str:
+    """A path as diffs and messages show it: from the project root when inside it, else as given."""
+    try:
+        return p.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return p.as_posix()
+
+
 def cmd_fmt(args) -> int:
     from .fmt import run as fmt_run
-    from .pipeline import default_content_dirs
-    from .project import load_config
 
-    paths = args.paths
+    root, _, dirs = _settings(args)
+    paths = list(args.paths)
+    if "-" in paths:
+        if len(paths) > 1:
+            raise UsageError("`-` (standard input) cannot be given with other paths")
+        return _fmt_stdin(args)
     if not paths:
-        root = _root()
-        cfg, _ = load_config(root)
-        paths = [str(p) for p in default_content_dirs(root, cfg)]
-    return fmt_run(paths, check=args.check, diff=args.diff, out=sys.stdout)
+        paths = [os.path.relpath(d) if d.resolve().is_relative_to(Path.cwd().resolve()) else str(d) for d in dirs]
+    if args.content_files_only:
+        from .project import looks_like_content
+
+        paths = [p for p in paths if not Path(p).is_file() or looks_like_content(Path(p), dirs)]
+        if not paths:
+            return EXIT_OK
+    if args.diff:
+        return _fmt_diff(paths, root, check=args.check)
+    return fmt_run(paths, check=args.check, diff=False, out=sys.stdout)
+
+
+def _fmt_diff(paths: list[str], root: Path, *, check: bool) -> int:
+    """`fmt --diff`: a unified diff per file that would change, paths from the project root; exit 1 if any."""
+    import difflib
+
+    from .fmt import _files, _render, format_text
+    from .loader import decode
+
+    files, missing = _files(paths)
+    rc = EXIT_OK
+    for m in missing:
+        sys.stdout.write(f"{_escape(m)}:1:1: error[C001]: no such file or folder `{_escape(m)}`\n")
+        rc = EXIT_USAGE
+    changed = unchanged = failed = 0
+    for f in files:
+        shown = _shown(f, root)
+        try:
+            raw = f.read_bytes()
+        except OSError as exc:
+            sys.stdout.write(f"{shown}:1:1: error[C002]: cannot read `{shown}`: {exc.strerror or exc}\n")
+            rc = EXIT_USAGE
+            continue
+        text, diags = decode(shown, raw)
+        new = None
+        if text is not None:
+            new, diags = format_text(text, str(f))
+        for d in diags:
+            sys.stdout.write(_render(d) + "\n")
+        if new is None or any(d.is_error for d in diags):
+            failed += 1
+            rc = max(rc, EXIT_ERRORS)
+            continue
+        if new == text:
+            unchanged += 1
+            continue
+        changed += 1
+        rc = max(rc, EXIT_ERRORS)
+        sys.stdout.writelines(difflib.unified_diff(text.splitlines(keepends=True), new.splitlines(keepends=True),
+                                                   fromfile=f"a/{shown}", tofile=f"b/{shown}"))
+    parts = [f"{changed} file{'s' if changed != 1 else ''} would be reformatted", f"{unchanged} unchanged"]
+    if failed:
+        parts.append(f"{failed} with errors")
+    sys.stderr.write(", ".join(parts) + "\n")
+    return rc
+
+
+def _fmt_stdin(args) -> int:
+    """`fmt -`: format standard input to standard output (exit 1 with --check or --diff when it would change)."""
+    import difflib
+
+    from .fmt import _render, format_text
+    from .loader import decode
+
+    name = args.stdin_filename or "-"
+    raw = sys.stdin.buffer.read()
+    text, diags = decode(name, raw)
+    new = None
+    if text is not None:
+        new, diags = format_text(text, name)
+    if new is None or any(d.is_error for d in diags):
+        for d in diags:
+            sys.stderr.write(_render(d) + "\n")
+        if text is not None and not (args.check or args.diff):
+            sys.stdout.write(text)  # an editor piping through fmt keeps its buffer
+        return EXIT_ERRORS
+    if args.diff:
+        sys.stdout.writelines(difflib.unified_diff(text.splitlines(keepends=True), new.splitlines(keepends=True),
+                                                   fromfile=f"a/{name}", tofile=f"b/{name}"))
+    elif args.check:
+        if new != text:
+            sys.stderr.write(f"would reformat {name}\n")
+    else:
+        sys.stdout.write(new)
+    return EXIT_ERRORS if (args.check or args.diff) and new != text else EXIT_OK
 
 
 def cmd_schema(args) -> int:

@@ -610,7 +610,21 @@ def cmd_explain(args) -> int:
     return EXIT_OK
 
 
+def _docs_toolchain_missing() -> list[str]:
+    import importlib.util
+
+    return [dist for mod, dist in (("mkdocs", "mkdocs"), ("material", "mkdocs-material"))
+            if importlib.util.find_spec(mod) is None]
+
+
 def cmd_docs(args) -> int:
+    missing = _docs_toolchain_missing()
+    if missing:
+        sys.stderr.write(
+            f"paleo: error: `paleo docs` needs the docs toolchain ({', '.join(missing)} not installed)\n"
+            "  = help: install it with `python -m pip install \"paleo-codex[docs]\"` "
+            "(in a checkout: `python -m pip install -e \".[docs]\"`)\n")
+        return EXIT_USAGE
     from .docs import build_site
 
     out = args.out or ("build/site-offline" if args.offline else "build/site")

@@ -140,8 +140,14 @@ def load_config(root: Path) -> tuple[Config, list[Diagnostic]]:
     data, err = _pyproject_table(text)
     if err is not None:
         m = re.search(r"\(at line (\d+), column (\d+)\)", str(err))
-        line, col = (int(m.group(1)), int(m.group(2))) if m else (1, 1)
-        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", str(err)) or "not valid TOML"
+        if m:
+            line, col = int(m.group(1)), int(m.group(2))
+        elif "end of document" in str(err):
+            lines = text.split("\n")
+            line, col = len(lines), len(lines[-1]) + 1
+        else:
+            line, col = 1, 1
+        msg = re.sub(r"\s*\(at (?:line \d+, column \d+|end of document)\)", "", str(err)) or "not valid TOML"
         return cfg, [make("C003", f"pyproject.toml is not valid TOML: {msg}", Span.point("pyproject.toml", line, col),
                           help="fix the TOML syntax; `[tool.paleo]` cannot be read until then")]
     loc = _Locator(text)

@@ -52,7 +52,7 @@ BROKEN_FAN_CARD = """cards:
     game: game:paleo
     product: product:fan
     kind: base
-    back: forrest
+    back: forest
     options:
       - require awareness 2 -> 2 fod
     completeness: partial

@@ -97,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     docs = sub.add_parser("docs", help="generate the rules reference and build the site into build/site")
     docs.add_argument("--bundle", metavar="FILE", help="a compiled bundle (default: compile the content)")
+    _content_args(docs)
     docs.add_argument("--out", metavar="DIR", help="where the site goes (default build/site, offline build/site-offline)")
     docs.add_argument("--offline", action="store_true",
                       help="build the offline download: search from file://, no instant navigation")
@@ -627,9 +628,70 @@ def cmd_docs(args) -> int:
         return EXIT_USAGE
     from .docs import build_site
 
-    out = args.out or ("build/site-offline" if args.offline else "build/site")
-    return build_site(bundle_path=args.bundle, out=Path(out), root=_root(), offline=args.offline,
+    out = Path(args.out or ("build/site-offline" if args.offline else "build/site"))
+    root = _root()
+    if not (root / "mkdocs.yml").is_file() or args.content or args.isolated:
+        return _docs_in_a_project(args, root, out)
+    return build_site(bundle_path=args.bundle, out=out, root=root, offline=args.offline,
                       site_url=args.site_url, edit_url=args.edit_url, since=args.since)
+
+
+def _docs_kit() -> Path | None:
+    """The site's scaffold shipped in the package (mkdocs.yml, site/, mermaid), or None."""
+    from .project import PACKAGE_DIR
+
+    kit = PACKAGE_DIR / "data" / "docs-kit"
+    return kit if (kit / "mkdocs.yml").is_file() and (kit / "site").is_dir() else None
+
+
+def _docs_in_a_project(args, root: Path, out: Path) -> int:
+    """`paleo docs` where there is no mkdocs.yml (or with --content): the rules site of the project's
+    content (its content folders, else the bundled content, plus --content), built from the scaffold
+    shipped in the package (in a checkout, the checkout's own)."""
+    import re
+    import shutil
+    import tempfile
+
+    from .bundle import dumps
+    from .diagnostics import has_errors
+    from .docs import MERMAID_JS, build_site
+    from .project import PACKAGE_DIR
+
+    kit = _docs_kit()
+    if (root / "mkdocs.yml").is_file() and (root / "site").is_dir():
+        kit = root  # a checkout given --content: its own scaffold
+    if kit is None:
+        sys.stderr.write(f"paleo: error: no mkdocs.yml in {root}, and this install of paleo carries no site scaffold\n"
+                         "  = help: run `paleo docs` in a Paleo Codex checkout, or install a wheel built from one\n")
+        return EXIT_USAGE
+    mermaid = kit / "mermaid" / "mermaid.min.js" if kit != root else root / MERMAID_JS
+    if not mermaid.is_file():
+        sys.stderr.write("paleo: error: this install of paleo carries no mermaid (its wheel was built before `npm ci`)\n"
+                         "  = help: build the wheel in a checkout after `npm ci`, or run `paleo docs` in the checkout\n")
+        return EXIT_USAGE
+    out = out if out.is_absolute() else Path.cwd() / out
+    with tempfile.TemporaryDirectory(prefix="paleo-docs-project-") as tmp:
+        stage = Path(tmp)
+        bundle_path = args.bundle
+        if bundle_path is None:
+            res = _compile(args)
+            if has_errors(res.diagnostics) or res.bundle is None:
+                _emit([d for d in res.diagnostics if d.is_error], "human", res, sys.stderr, "auto")
+                sys.stderr.write("paleo: the content has errors; site not built\n")
+                return EXIT_ERRORS
+            _, _, dirs = _settings(args)
+            _portable_paths(res.bundle, dirs)
+            bundle_path = str(stage / "bundle.json")
+            Path(bundle_path).write_text(dumps(res.bundle), encoding="utf-8")
+        shutil.copytree(kit / "site", stage / "site")
+        config = (kit / "mkdocs.yml").read_text(encoding="utf-8")
+        hooks = (PACKAGE_DIR / "docs" / "hooks.py").as_posix()
+        config = re.sub(r"(?m)^(\s*-\s*)compiler/docs/hooks\.py\s*$", lambda m: m.group(1) + hooks, config)
+        (stage / "mkdocs.yml").write_text(config, encoding="utf-8")
+        (stage / MERMAID_JS).parent.mkdir(parents=True)
+        shutil.copy2(mermaid, stage / MERMAID_JS)
+        return build_site(bundle_path=bundle_path, out=out, root=stage, offline=args.offline,
+                          site_url=args.site_url, edit_url=args.edit_url, since=args.since)
 
 
 def cmd_diff(args) -> int:

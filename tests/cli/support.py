@@ -88,6 +88,11 @@ def snapshot_repo(dest: Path) -> str:
         if src.is_file():
             (dest / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(src, dest / rel)
+    mermaid = REPO / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"  # vendored by `npm ci`, not tracked
+    if mermaid.is_file():
+        (dest / mermaid.relative_to(REPO)).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(mermaid, dest / mermaid.relative_to(REPO))
+        (dest / ".gitignore").write_text((dest / ".gitignore").read_text() + "/node_modules/\n")
     git(dest, "init", "-q")
     git(dest, "add", "-A")
     git(dest, "commit", "-q", "-m", "snapshot")

@@ -10,6 +10,7 @@ import sys
 import tarfile
 import tomllib
 import venv
+import zipfile
 from pathlib import Path
 
 from compiler import __version__
@@ -82,6 +83,18 @@ def test_sdist_wheel_fresh_venv_fan_project(tmp_path):
     assert r.returncode == 2
     assert "needs the docs toolchain" in r.stderr and 'pip install "paleo-codex[docs]"' in r.stderr
     assert "Traceback" not in r.stderr
+
+    # with the [docs] extra, `paleo docs` builds the author's rules site (no mkdocs.yml in the project)
+    assert (REPO / "node_modules" / "mermaid" / "dist" / "mermaid.min.js").is_file(), "run `npm ci` first"
+    assert any(n.endswith("compiler/data/docs-kit/mermaid/mermaid.min.js") for n in zipfile.ZipFile(wheel).namelist())
+    (fan / "fan" / "broken.yaml").unlink()
+    r = _run([bin_dir / "python", "-m", "pip", "install", "-q", f"{wheel}[docs]"], cwd=tmp_path, env=env)
+    assert r.returncode == 0, r.stdout + r.stderr
+    r = _run([paleo, "docs", "--content", "fan", "--out", "site"], cwd=fan, env=env)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert (fan / "site" / "index.html").is_file() and not (fan / "mkdocs.yml").exists()
+    pages = [p for p in (fan / "site" / "reference").rglob("*.html") if "Berry Bush" in p.read_text(encoding="utf-8")]
+    assert pages, "the fan card is in the reference"
 
 
 def test_one_version_source():

@@ -166,7 +166,7 @@ def _settings(args):
         codes = _codes_arg(getattr(args, flag, None))
         for c in codes:
             if c != "ALL" and find(c) is None and not _is_prefix(c):
-                cdiags.append(make("C003", f"--{flag} names unknown code `{c}`", Span.point("<command line>"),
+                cdiags.append(make("C003", f"--{flag} names unknown code `{_escape(c)}`", Span.point("<command line>"),
                                    help="list the codes with `paleo explain --list`"))
         if codes and flag == "select":
             cfg.select = codes

@@ -119,6 +119,11 @@ class _Locator:
         return Span.point("pyproject.toml")
 
 
+def _esc(text) -> str:
+    """A user-written name inside a message: control characters shown as escapes."""
+    return "".join(ch if ch.isprintable() or ch == " " else ascii(ch)[1:-1] for ch in str(text))
+
+
 def _type_name(value) -> str:
     return {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list",
             dict: "a table"}.get(type(value), "a date or time")
@@ -147,7 +152,7 @@ def load_config(root: Path) -> tuple[Config, list[Diagnostic]]:
             line, col = len(lines), len(lines[-1]) + 1
         else:
             line, col = 1, 1
-        msg = re.sub(r"\s*\(at (?:line \d+, column \d+|end of document)\)", "", str(err)) or "not valid TOML"
+        msg = _esc(re.sub(r"\s*\(at (?:line \d+, column \d+|end of document)\)", "", str(err))) or "not valid TOML"
         return cfg, [make("C003", f"pyproject.toml is not valid TOML: {msg}", Span.point("pyproject.toml", line, col),
                           help="fix the TOML syntax; `[tool.paleo]` cannot be read until then")]
     loc = _Locator(text)
@@ -162,16 +167,16 @@ def load_config(root: Path) -> tuple[Config, list[Diagnostic]]:
     diags: list[Diagnostic] = []
 
     def codes_list(key: tuple[str, ...], value) -> list[str]:
-        name = ".".join(key)
+        name = _esc(".".join(key))
         span = loc.span("tool", "paleo", *key)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             what = _type_name(value) if not isinstance(value, list) else "a list with something other than strings"
-            hint = f'write `["{value}"]`' if isinstance(value, str) else 'for example ["Y", "M003"]'
+            hint = f'write `["{_esc(value)}"]`' if isinstance(value, str) else 'for example ["Y", "M003"]'
             diags.append(make("C003", f"`{name}` must be a list of codes, not {what}", span, help=hint))
             return []
         for v in value:
             if v != "ALL" and find(v) is None and not _is_prefix(v):
-                diags.append(make("C003", f"`{name}` names unknown code `{v}`", span,
+                diags.append(make("C003", f"`{name}` names unknown code `{_esc(v)}`", span,
                                   help="list the codes with `paleo explain --list`"))
         return list(value)
 
@@ -193,14 +198,14 @@ def load_config(root: Path) -> tuple[Config, list[Diagnostic]]:
                 cfg.content = value
                 for v in value:
                     if not (root / v).is_dir():
-                        diags.append(make("C003", f"`content` names `{v}`, which is not a folder of {root}", span,
+                        diags.append(make("C003", f"`content` names `{_esc(v)}`, which is not a folder of {_esc(root)}", span,
                                           help="content folders are resolved from the folder of pyproject.toml"))
             else:
                 what = _type_name(value) if not isinstance(value, list) else "a list with something other than strings"
-                hint = f'write `["{value}"]`' if isinstance(value, str) else 'for example ["content"]'
+                hint = f'write `["{_esc(value)}"]`' if isinstance(value, str) else 'for example ["content"]'
                 diags.append(make("C003", f"`content` must be a list of folders, not {what}", span, help=hint))
         else:
-            diags.append(make("C003", f"unknown key `{key}` in [tool.paleo]", loc.span("tool", "paleo", key),
+            diags.append(make("C003", f"unknown key `{_esc(key)}` in [tool.paleo]", loc.span("tool", "paleo", key),
                               help=suggestion_help(key, list(CONFIG_KEYS))
                               or "the keys are " + ", ".join(f"`{k}`" for k in CONFIG_KEYS)))
     return cfg, diags

@@ -60,3 +60,11 @@ def test_a_pyproject_without_paleo_settings_is_not_an_error(tmp_path):
     p = project(tmp_path, '[project]\nname = "x"\n[tool.black]\nline-length = 100\n', back="forest")
     rc, out, err = run_cli(["lint", "--format", "concise"], cwd=p)
     assert rc == 0, out + err
+
+
+def test_control_characters_in_a_key_are_escaped(tmp_path):
+    p = project(tmp_path, '[tool.paleo]\n"ig\\u001b[31mnore" = []\n', back="forest")
+    rc, out, err = run_cli(["lint", "--format", "concise"], cwd=p)
+    assert rc == 2
+    assert "\x1b" not in out + err
+    assert "unknown key `ig\\x1b[31mnore` in [tool.paleo]" in out

@@ -9,7 +9,7 @@ import pytest
 
 from compiler.codes import all_codes
 
-from .support import REPO, lint_json, project, run_cli
+from .support import lint_json, project, run_cli
 
 
 def test_concise_is_one_line_per_diagnostic(tmp_path):

@@ -11,7 +11,6 @@ import tarfile
 import tomllib
 import venv
 import zipfile
-from pathlib import Path
 
 from compiler import __version__
 

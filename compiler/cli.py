@@ -423,7 +423,7 @@ def cmd_build(args) -> int:
         _emit(res.diagnostics, fmt, res, sys.stdout)
     else:
         shown = [d for d in res.diagnostics if d.severity.value != "info"]
-        _emit(shown, "human", res, sys.stderr)
+        _emit(shown, "human", res, sys.stderr, "auto")
     if errors:
         sys.stderr.write("paleo: build failed; bundle not written\n")
         return EXIT_ERRORS

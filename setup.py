@@ -1,4 +1,6 @@
-"""Packaging hook: ship the top-level content/ and grammar/ folders inside the wheel as package data."""
+"""Packaging hook: ship content/ and grammar/ inside the wheel as package data, and the site's scaffold
+(mkdocs.yml, the hand-written guides in site/ and the vendored mermaid, when `npm ci` has run) so that
+`paleo docs` works in an author's project too."""
 
 import shutil
 from pathlib import Path
@@ -22,6 +24,17 @@ class BuildPyWithData(build_py):
             if dst.exists():
                 shutil.rmtree(dst)
             shutil.copytree(src, dst, ignore=shutil.ignore_patterns("__pycache__", ".*"))
+        kit = target / "docs-kit"
+        if kit.exists():
+            shutil.rmtree(kit)
+        if (here / "mkdocs.yml").is_file() and (here / "site").is_dir():
+            kit.mkdir(parents=True)
+            shutil.copy2(here / "mkdocs.yml", kit / "mkdocs.yml")
+            shutil.copytree(here / "site", kit / "site", ignore=shutil.ignore_patterns("reference", "__pycache__", ".*"))
+            mermaid = here / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"
+            if mermaid.is_file():
+                (kit / "mermaid").mkdir()
+                shutil.copy2(mermaid, kit / "mermaid" / "mermaid.min.js")
 
 
 setup(cmdclass={"build_py": BuildPyWithData})

@@ -11,6 +11,7 @@ from . import __version__
 from .safeio import escape, read_stream
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+FORMATS = ["human", "concise", "json", "sarif", "github"]
 
 
 class UsageError(Exception):
@@ -31,6 +32,13 @@ def _content_args(p: argparse.ArgumentParser) -> None:
                    help="load only the --content folders and the given paths, not the project's content")
 
 
+def _selection_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--select", metavar="CODES", action="append", default=None,
+                   help="comma-separated codes or prefixes to report, replacing `select` of [tool.paleo]")
+    p.add_argument("--ignore", metavar="CODES", action="append", default=None,
+                   help="comma-separated codes or prefixes not to report, added to `ignore` of [tool.paleo]")
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="paleo", description="Compile, check, publish and play Paleo card content.")
     p.add_argument("--version", action="version", version=f"paleo {__version__}")
@@ -41,20 +49,35 @@ def build_parser() -> argparse.ArgumentParser:
     lint = sub.add_parser("lint", help="check content files and report diagnostics")
     lint.add_argument("paths", nargs="*", metavar="PATH")
     _content_args(lint)
-    lint.add_argument("--format", choices=["human", "json", "sarif", "github"], default="human")
+    lint.add_argument("--format", choices=FORMATS, default=None,
+                      help="how diagnostics are printed (default: human; github under GitHub Actions)")
+    lint.add_argument("--output-format", dest="format", choices=FORMATS, help=argparse.SUPPRESS)
     lint.add_argument("--stdin-filename", metavar="F", help="read the file F's text from standard input")
     lint.add_argument("--scenario", metavar="ID", help="also report what playing this scenario needs")
-    lint.add_argument("--color", choices=["auto", "always", "never"], default="auto")
+    lint.add_argument("--color", choices=["auto", "always", "never"], default="auto",
+                      help="auto: colour on a terminal or when FORCE_COLOR is set, never when NO_COLOR is set")
+    _selection_args(lint)
+    lint.add_argument("--statistics", action="store_true", help="count the diagnostics of each code instead of showing them")
+    lint.add_argument("--exit-zero", action="store_true", help="exit 0 even when errors are found")
+    lint.add_argument("-q", "--quiet", action="store_true", help="print the diagnostics only, no summary")
+    lint.add_argument("--show-settings", action="store_true",
+                      help="print the root, content roots, sources and rules in force, then exit")
+    lint.add_argument("--content-files-only", action="store_true",
+                      help="skip given YAML files that are not card files (for pre-commit hooks)")
 
     build = sub.add_parser("build", help="compile content into OUT/bundle.json")
     _content_args(build)
     build.add_argument("--out", default="build", metavar="DIR")
-    build.add_argument("--format", choices=["human", "json", "sarif", "github"], default="human")
+    build.add_argument("--format", choices=FORMATS, default=None)
+    _selection_args(build)
 
     fmt = sub.add_parser("fmt", help="rewrite content files in canonical key order and layout")
-    fmt.add_argument("paths", nargs="*", metavar="PATH")
+    fmt.add_argument("paths", nargs="*", metavar="PATH", help="files or folders; `-` reads standard input")
     fmt.add_argument("--check", action="store_true", help="exit 1 when a file would change")
-    fmt.add_argument("--diff", action="store_true", help="print a unified diff instead of rewriting")
+    fmt.add_argument("--diff", action="store_true", help="print a unified diff instead of rewriting; exit 1 when a file would change")
+    fmt.add_argument("--stdin-filename", metavar="F", help="the name of the file read from standard input (with `-`)")
+    fmt.add_argument("--content-files-only", action="store_true",
+                     help="skip given YAML files that are not card files (for pre-commit hooks)")
 
     schema = sub.add_parser("schema", help="print a JSON Schema (Draft 2020-12)")
     schema.add_argument("which", choices=["content", "bundle", "rule-test"])
@@ -74,6 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     docs = sub.add_parser("docs", help="generate the rules reference and build the site into build/site")
     docs.add_argument("--bundle", metavar="FILE", help="a compiled bundle (default: compile the content)")
+    _content_args(docs)
     docs.add_argument("--out", metavar="DIR", help="where the site goes (default build/site, offline build/site-offline)")
     docs.add_argument("--offline", action="store_true",
                       help="build the offline download: search from file://, no instant navigation")
@@ -115,45 +139,183 @@ def _root() -> Path:
     return find_root(Path.cwd())
 
 
-def _compile(args, extra: list[Path] = (), overrides=None):
-    from .pipeline import default_content_dirs, run
-    from .project import load_config
+class ConfigError(Exception):
+    """`[tool.paleo]` or the command line's rule selection is not valid: exit 2 after the diagnostics."""
+
+    def __init__(self, diags):
+        super().__init__("invalid configuration")
+        self.diags = diags
+
+
+def _codes_arg(values) -> list[str]:
+    return [c.strip().upper() if c.strip().upper() != "ALL" else "ALL"
+            for v in values or () for c in v.split(",") if c.strip()]
+
+
+def _settings(args):
+    """(root, config, content dirs) with the command line's selection applied; ConfigError on any problem."""
+    from .diagnostics import Span, make
+    from .pipeline import default_content_dirs
+    from .project import _is_prefix, load_config
+    from .codes import find
 
     root = _root()
     cfg, cdiags = load_config(root)
-    dirs = [] if args.isolated else default_content_dirs(root, cfg)
-    for c in args.content:
+    cdiags = [d for d in cdiags if d.is_error]
+    for flag in ("select", "ignore"):
+        codes = _codes_arg(getattr(args, flag, None))
+        for c in codes:
+            if c != "ALL" and find(c) is None and not _is_prefix(c):
+                cdiags.append(make("C003", f"--{flag} names unknown code `{_escape(c)}`", Span.point("<command line>"),
+                                   help="list the codes with `paleo explain --list`"))
+        if codes and flag == "select":
+            cfg.select = codes
+        elif codes:
+            cfg.ignore = [*cfg.ignore, *codes]
+    dirs = [] if getattr(args, "isolated", False) else default_content_dirs(root, cfg)
+    for c in getattr(args, "content", None) or ():
         cp = Path(c)
         if not cp.is_dir():
-            raise UsageError(f"--content {c}: no such folder")
+            cdiags.append(make("C001", f"--content {c}: no such folder", Span.point(c), label="not found",
+                               help="content folders are resolved from the current folder"))
         dirs.append(cp)
-    res = run(dirs, extra_files=list(extra), root=root, overrides=overrides, config=cfg)
-    res.diagnostics[:0] = cdiags
-    return res
+    if cdiags:
+        raise ConfigError(cdiags)
+    return root, cfg, dirs
 
 
-def _emit(diags, fmt: str, res, stream, color: str = "never") -> None:
+def _compile(args, extra: list[Path] = (), overrides=None):
+    from .pipeline import run
+
+    root, cfg, dirs = _settings(args)
+    return run(dirs, extra_files=list(extra), root=root, overrides=overrides, config=cfg)
+
+
+def _format_of(args) -> str:
+    if getattr(args, "format", None):
+        return args.format
+    return "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "human"
+
+
+def _use_color(color: str, stream) -> bool:
+    if color != "auto":
+        return color == "always"
+    if os.environ.get("NO_COLOR"):
+        return False
+    if os.environ.get("FORCE_COLOR") not in (None, "", "0"):
+        return True
+    return hasattr(stream, "isatty") and stream.isatty()
+
+
+def _sarif_with_help_uris(text: str) -> str:
+    """Every SARIF rule gets `helpUri`: its code's page on the rules site ($PALEO_SITE_URL)."""
+    import json
+
+    from .project import code_page_url, site_url
+
+    doc = json.loads(text)
+    for run in doc.get("runs", []):
+        driver = run["tool"]["driver"]
+        driver["informationUri"] = site_url()
+        for rule in driver.get("rules", []):
+            rule["helpUri"] = code_page_url(rule["id"])
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def _escape(text: str) -> str:
+    """Control characters shown as escapes, so a message cannot move the cursor or ring the bell."""
+    return "".join(ch if ch.isprintable() or ch == " " else ascii(ch)[1:-1] for ch in str(text))
+
+
+def render_concise(diags) -> str:
+    """One line per diagnostic: `file:line:col: CODE message`."""
+    return "".join(f"{_escape(d.span.file)}:{d.span.line}:{d.span.column}: {d.code} {_escape(d.message)}\n"
+                   for d in diags)
+
+
+def _emit(diags, fmt: str, res, stream, color: str = "never", quiet: bool = False) -> None:
     from .render import file_source_lookup, render_github, render_human, render_json, render_sarif, summary_line
 
+    root = res.root if res is not None else _root()
     if fmt == "json":
         stream.write(render_json(diags))
     elif fmt == "sarif":
-        stream.write(render_sarif(diags, version=__version__, root=res.root))
+        stream.write(_sarif_with_help_uris(render_sarif(diags, version=__version__, root=root)))
     elif fmt == "github":
         stream.write(render_github(diags))
+    elif fmt == "concise":
+        stream.write(render_concise(diags))
+        if not quiet:
+            stream.write(summary_line(diags) + "\n")
     else:
-        use_color = color == "always" or (color == "auto" and stream.isatty() and not os.environ.get("NO_COLOR"))
-        text = render_human(diags, file_source_lookup(res.texts, res.root), color=use_color)
+        texts = res.texts if res is not None else {}
+        text = render_human(diags, file_source_lookup(texts, root), color=_use_color(color, stream))
         if text:
             stream.write(text + "\n")
-        stream.write(summary_line(diags) + "\n")
+        if not quiet:
+            stream.write(summary_line(diags) + "\n")
+
+
+def _statistics(diags, fmt: str, stream) -> None:
+    import json
+    from collections import Counter
+
+    from .codes import lookup
+
+    counts = Counter(d.code for d in diags)
+    rows = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    if fmt == "json":
+        stream.write(json.dumps([{"code": c, "name": lookup(c).name, "count": n} for c, n in rows], indent=2) + "\n")
+        return
+    width = len(str(max(counts.values()))) if counts else 1
+    for c, n in rows:
+        stream.write(f"{n:>{width}}\t{c}\t{lookup(c).name}\n")
+
+
+def _show_settings(args, stream) -> int:
+    import json
+
+    from .codes import all_codes
+    from .pipeline import display_path
+    from .project import discover
+
+    root, cfg, dirs = _settings(args)
+    sources = [display_path(p, root) for p in discover([*dirs, *map(Path, args.paths)])]
+    enabled = [c.id for c in all_codes() if cfg.enabled(c.id, "")]
+    pp = root / "pyproject.toml"
+    info = {
+        "root": str(root),
+        "config": str(pp) if pp.is_file() else None,
+        "content_roots": [str(d) for d in dirs],
+        "sources": sources,
+        "select": cfg.select,
+        "ignore": cfg.ignore,
+        "per_file_ignores": cfg.per_file_ignores,
+        "rules": enabled,
+    }
+    if _format_of(args) == "json":
+        stream.write(json.dumps(info, indent=2, ensure_ascii=False) + "\n")
+        return EXIT_OK
+    w = stream.write
+    w(f"root: {info['root']}\n")
+    w(f"config: {info['config'] or '(none: defaults)'}\n")
+    w("content roots:\n" + "".join(f"  {d}\n" for d in info["content_roots"]))
+    w(f"sources: {len(sources)} files\n" + "".join(f"  {s}\n" for s in sources))
+    w(f"select: {', '.join(cfg.select) or '(none)'}\n")
+    w(f"ignore: {', '.join(cfg.ignore) or '(none)'}\n")
+    if cfg.per_file_ignores:
+        w("per-file-ignores:\n" + "".join(f"  {k} = {', '.join(v)}\n" for k, v in cfg.per_file_ignores.items()))
+    w(f"rules in force: {len(enabled)} of {len(all_codes())}\n" + "".join(f"  {c}\n" for c in enabled))
+    return EXIT_OK
 
 
 def cmd_lint(args) -> int:
     from .diagnostics import Span, has_errors, make, sort_diagnostics
     from .pipeline import display_path
 
-    root = _root()
+    if args.show_settings:
+        return _show_settings(args, sys.stdout)
+    root, _, dirs = _settings(args)
     wanted: list[str] = []
     extra: list[Path] = []
     missing = []
@@ -164,8 +326,15 @@ def cmd_lint(args) -> int:
             missing.append(make("C001", f"no such file or folder `{raw}`", Span.point(raw), label="not found",
                                 help="check the path; it is resolved from the current folder"))
             continue
+        if args.content_files_only and p.is_file():
+            from .project import looks_like_content
+
+            if not looks_like_content(p, dirs):
+                continue
         wanted.append(display_path(p, root))
         extra.append(p)
+    if args.content_files_only and args.paths and not wanted and not missing and not args.stdin_filename:
+        return EXIT_OK  # nothing given was a card file
     if args.stdin_filename:
         data = read_stream(sys.stdin.buffer)
         shown = display_path(Path(args.stdin_filename), root)
@@ -183,32 +352,70 @@ def cmd_lint(args) -> int:
         extra_diags = scenario_report(res, args.scenario)
         diags = sort_diagnostics([*diags, *extra_diags])
     diags = missing + diags
-    _emit(diags, args.format, res, sys.stdout, args.color)
+    fmt = _format_of(args)
+    if args.statistics:
+        _statistics(diags, fmt, sys.stdout)
+    else:
+        _emit(diags, fmt, res, sys.stdout, args.color, quiet=args.quiet)
     if missing:
         return EXIT_USAGE
+    if args.exit_zero:
+        return EXIT_OK
     return EXIT_ERRORS if has_errors(diags) else EXIT_OK
+
+
+def _portable_paths(bundle, dirs: list[Path]) -> None:
+    """Record `file`s outside the project root become `<content root's name>/<path inside it>`, so a bundle
+    built from an installed package names `content/paleo/base/game.yaml` as one built in a checkout does,
+    never an install path."""
+    roots = sorted((d.resolve() for d in dirs), key=lambda d: -len(d.parts))
+
+    def fix(value: str) -> str:
+        p = Path(value)
+        if not p.is_absolute():
+            return value
+        for r in roots:
+            if p.is_relative_to(r):
+                return (Path(r.name) / p.relative_to(r)).as_posix()
+        return value
+
+    def walk(x) -> None:
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k == "file" and isinstance(v, str):
+                    x[k] = fix(v)
+                else:
+                    walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(bundle)
 
 
 def cmd_build(args) -> int:
     from .bundle import write_bundle
     from .diagnostics import has_errors
 
+    _, _, dirs = _settings(args)
     res = _compile(args)
     out = Path(args.out)
     errors = has_errors(res.diagnostics)
-    if args.format != "human":
-        _emit(res.diagnostics, args.format, res, sys.stdout)
+    fmt = _format_of(args)
+    if fmt != "human":
+        _emit(res.diagnostics, fmt, res, sys.stdout)
     else:
         shown = [d for d in res.diagnostics if d.severity.value != "info"]
-        _emit(shown, "human", res, sys.stderr)
+        _emit(shown, "human", res, sys.stderr, "auto")
     if errors:
         sys.stderr.write("paleo: build failed; bundle not written\n")
         return EXIT_ERRORS
+    _portable_paths(res.bundle, dirs)
     target, problem = write_bundle(out, res.bundle)
     if problem:
         sys.stderr.write(problem)
         return EXIT_ERRORS
-    if args.format == "human":
+    if fmt == "human":
         _print_build_summary(res, target)
     return EXIT_OK
 
@@ -226,17 +433,109 @@ def _print_build_summary(res, target: Path) -> None:
     print(f"wrote {target}")
 
 
+def _shown(p: Path, root: Path) -> str:
+    """A path as diffs and messages show it: from the project root when inside it, else as given."""
+    try:
+        return p.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return p.as_posix()
+
+
 def cmd_fmt(args) -> int:
     from .fmt import run as fmt_run
-    from .pipeline import default_content_dirs
-    from .project import load_config
 
-    paths = args.paths
+    root, _, dirs = _settings(args)
+    paths = list(args.paths)
+    if "-" in paths:
+        if len(paths) > 1:
+            raise UsageError("`-` (standard input) cannot be given with other paths")
+        return _fmt_stdin(args)
     if not paths:
-        root = _root()
-        cfg, _ = load_config(root)
-        paths = [str(p) for p in default_content_dirs(root, cfg)]
-    return fmt_run(paths, check=args.check, diff=args.diff, out=sys.stdout)
+        paths = [os.path.relpath(d) if d.resolve().is_relative_to(Path.cwd().resolve()) else str(d) for d in dirs]
+    if args.content_files_only:
+        from .project import looks_like_content
+
+        paths = [p for p in paths if not Path(p).is_file() or looks_like_content(Path(p), dirs)]
+        if not paths:
+            return EXIT_OK
+    if args.diff:
+        return _fmt_diff(paths, root, check=args.check)
+    return fmt_run(paths, check=args.check, diff=False, out=sys.stdout)
+
+
+def _fmt_diff(paths: list[str], root: Path, *, check: bool) -> int:
+    """`fmt --diff`: a unified diff per file that would change, paths from the project root; exit 1 if any."""
+    import difflib
+
+    from .fmt import _files, _render, format_text
+    from .loader import decode
+
+    files, missing = _files(paths)
+    rc = EXIT_OK
+    for m in missing:
+        sys.stdout.write(f"{_escape(m)}:1:1: error[C001]: no such file or folder `{_escape(m)}`\n")
+        rc = EXIT_USAGE
+    changed = unchanged = failed = 0
+    for f in files:
+        shown = _shown(f, root)
+        try:
+            raw = f.read_bytes()
+        except OSError as exc:
+            sys.stdout.write(f"{shown}:1:1: error[C002]: cannot read `{shown}`: {exc.strerror or exc}\n")
+            rc = EXIT_USAGE
+            continue
+        text, diags = decode(shown, raw)
+        new = None
+        if text is not None:
+            new, diags = format_text(text, str(f))
+        for d in diags:
+            sys.stdout.write(_render(d) + "\n")
+        if new is None or any(d.is_error for d in diags):
+            failed += 1
+            rc = max(rc, EXIT_ERRORS)
+            continue
+        if new == text:
+            unchanged += 1
+            continue
+        changed += 1
+        rc = max(rc, EXIT_ERRORS)
+        sys.stdout.writelines(difflib.unified_diff(text.splitlines(keepends=True), new.splitlines(keepends=True),
+                                                   fromfile=f"a/{shown}", tofile=f"b/{shown}"))
+    parts = [f"{changed} file{'s' if changed != 1 else ''} would be reformatted", f"{unchanged} unchanged"]
+    if failed:
+        parts.append(f"{failed} with errors")
+    sys.stderr.write(", ".join(parts) + "\n")
+    return rc
+
+
+def _fmt_stdin(args) -> int:
+    """`fmt -`: format standard input to standard output (exit 1 with --check or --diff when it would change)."""
+    import difflib
+
+    from .fmt import _render, format_text
+    from .loader import decode
+
+    name = args.stdin_filename or "-"
+    raw = sys.stdin.buffer.read()
+    text, diags = decode(name, raw)
+    new = None
+    if text is not None:
+        new, diags = format_text(text, name)
+    if new is None or any(d.is_error for d in diags):
+        for d in diags:
+            sys.stderr.write(_render(d) + "\n")
+        if text is not None and not (args.check or args.diff):
+            sys.stdout.write(text)  # an editor piping through fmt keeps its buffer
+        return EXIT_ERRORS
+    if args.diff:
+        sys.stdout.writelines(difflib.unified_diff(text.splitlines(keepends=True), new.splitlines(keepends=True),
+                                                   fromfile=f"a/{name}", tofile=f"b/{name}"))
+    elif args.check:
+        if new != text:
+            sys.stderr.write(f"would reformat {name}\n")
+    else:
+        sys.stdout.write(new)
+    return EXIT_ERRORS if (args.check or args.diff) and new != text else EXIT_OK
 
 
 def cmd_schema(args) -> int:
@@ -296,12 +595,87 @@ def cmd_explain(args) -> int:
     return EXIT_OK
 
 
+def _docs_toolchain_missing() -> list[str]:
+    import importlib.util
+
+    return [dist for mod, dist in (("mkdocs", "mkdocs"), ("material", "mkdocs-material"))
+            if importlib.util.find_spec(mod) is None]
+
+
 def cmd_docs(args) -> int:
+    missing = _docs_toolchain_missing()
+    if missing:
+        sys.stderr.write(
+            f"paleo: error: `paleo docs` needs the docs toolchain ({', '.join(missing)} not installed)\n"
+            "  = help: install it with `python -m pip install \"paleo-codex[docs]\"` "
+            "(in a checkout: `python -m pip install -e \".[docs]\"`)\n")
+        return EXIT_USAGE
     from .docs import build_site
 
-    out = args.out or ("build/site-offline" if args.offline else "build/site")
-    return build_site(bundle_path=args.bundle, out=Path(out), root=_root(), offline=args.offline,
+    out = Path(args.out or ("build/site-offline" if args.offline else "build/site"))
+    root = _root()
+    if not (root / "mkdocs.yml").is_file() or args.content or args.isolated:
+        return _docs_in_a_project(args, root, out)
+    return build_site(bundle_path=args.bundle, out=out, root=root, offline=args.offline,
                       site_url=args.site_url, edit_url=args.edit_url, since=args.since)
+
+
+def _docs_kit() -> Path | None:
+    """The site's scaffold shipped in the package (mkdocs.yml, site/, mermaid), or None."""
+    from .project import PACKAGE_DIR
+
+    kit = PACKAGE_DIR / "data" / "docs-kit"
+    return kit if (kit / "mkdocs.yml").is_file() and (kit / "site").is_dir() else None
+
+
+def _docs_in_a_project(args, root: Path, out: Path) -> int:
+    """`paleo docs` where there is no mkdocs.yml (or with --content): the rules site of the project's
+    content (its content folders, else the bundled content, plus --content), built from the scaffold
+    shipped in the package (in a checkout, the checkout's own)."""
+    import re
+    import shutil
+    import tempfile
+
+    from .bundle import dumps
+    from .diagnostics import has_errors
+    from .docs import MERMAID_JS, build_site
+    from .project import PACKAGE_DIR
+
+    kit = _docs_kit()
+    if (root / "mkdocs.yml").is_file() and (root / "site").is_dir():
+        kit = root  # a checkout given --content: its own scaffold
+    if kit is None:
+        sys.stderr.write(f"paleo: error: no mkdocs.yml in {root}, and this install of paleo carries no site scaffold\n"
+                         "  = help: run `paleo docs` in a Paleo Codex checkout, or install a wheel built from one\n")
+        return EXIT_USAGE
+    mermaid = kit / "mermaid" / "mermaid.min.js" if kit != root else root / MERMAID_JS
+    if not mermaid.is_file():
+        sys.stderr.write("paleo: error: this install of paleo carries no mermaid (its wheel was built before `npm ci`)\n"
+                         "  = help: build the wheel in a checkout after `npm ci`, or run `paleo docs` in the checkout\n")
+        return EXIT_USAGE
+    out = out if out.is_absolute() else Path.cwd() / out
+    with tempfile.TemporaryDirectory(prefix="paleo-docs-project-") as tmp:
+        stage = Path(tmp)
+        bundle_path = args.bundle
+        if bundle_path is None:
+            res = _compile(args)
+            if has_errors(res.diagnostics) or res.bundle is None:
+                _emit([d for d in res.diagnostics if d.is_error], "human", res, sys.stderr, "auto")
+                sys.stderr.write("paleo: the content has errors; site not built\n")
+                return EXIT_ERRORS
+            _, _, dirs = _settings(args)
+            _portable_paths(res.bundle, dirs)
+            bundle_path = str(stage / "bundle.json")
+            Path(bundle_path).write_text(dumps(res.bundle), encoding="utf-8")
+        shutil.copytree(kit / "site", stage / "site")
+        config = (kit / "mkdocs.yml").read_text(encoding="utf-8")
+        hooks = (PACKAGE_DIR / "docs" / "hooks.py").as_posix()
+        config = re.sub(r"(?m)^(\s*-\s*)compiler/docs/hooks\.py\s*$", lambda m: m.group(1) + hooks, config)
+        (stage / "mkdocs.yml").write_text(config, encoding="utf-8")
+        (stage / MERMAID_JS).parent.mkdir(parents=True)
+        shutil.copy2(mermaid, stage / MERMAID_JS)
+        return build_site(bundle_path=bundle_path, out=out, root=stage, offline=args.offline,
+                          site_url=args.site_url, edit_url=args.edit_url, since=args.since)
 
 
 def cmd_diff(args) -> int:
@@ -331,6 +705,7 @@ COMMANDS = {
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in argv or os.environ.get("PALEO_DEBUG") == "1"
+    args = None
     try:
         args = build_parser().parse_args(argv)
         return COMMANDS[args.command](args)
@@ -338,6 +713,13 @@ def main(argv: list[str] | None = None) -> int:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     except UsageError as exc:
         sys.stderr.write(f"paleo: error: {escape(exc)}\n")
+        return EXIT_USAGE
+    except ConfigError as exc:
+        fmt = _format_of(args) if args is not None and hasattr(args, "format") else "human"
+        if fmt not in FORMATS:
+            fmt = "human"
+        _emit(exc.diags, fmt, None, sys.stdout if fmt != "human" else sys.stderr, "auto")
+        sys.stderr.write("paleo: error: the configuration is not valid; nothing was checked\n")
         return EXIT_USAGE
     except KeyboardInterrupt:
         sys.stderr.write("paleo: interrupted\n")

@@ -47,63 +47,167 @@ def _matches(code: str, selectors: list[str]) -> bool:
     return any(s == "ALL" or code.startswith(s) for s in selectors)
 
 
+CONFIG_KEYS = ("select", "ignore", "per-file-ignores", "content")
+
+
+def _pyproject_table(text: str):
+    """(parsed toml, error) of a pyproject.toml text."""
+    try:
+        return tomllib.loads(text), None
+    except tomllib.TOMLDecodeError as exc:
+        return None, exc
+
+
 def find_root(start: Path) -> Path:
-    """The nearest folder upwards holding a pyproject.toml with `[tool.paleo]`, else `start`."""
+    """The nearest folder upwards holding a pyproject.toml with `[tool.paleo]`, else `start`.
+
+    A pyproject.toml that cannot be read as TOML, or whose `tool` is not a table, while it
+    mentions `paleo`, also ends the walk: its folder is the root and `load_config` reports why.
+    """
     start = start.resolve()
     for d in (start, *start.parents):
         pp = d / "pyproject.toml"
-        if pp.is_file():
-            try:
-                if "tool" in (t := tomllib.loads(pp.read_text(encoding="utf-8"))) and "paleo" in t["tool"]:
-                    return d
-            except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError):
-                continue
+        if not pp.is_file():
+            continue
+        try:
+            text = pp.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        t, err = _pyproject_table(text)
+        if err is not None or not isinstance(t.get("tool", {}), dict):
+            if "paleo" in text:
+                return d
+            continue
+        if "paleo" in t.get("tool", {}):
+            return d
     return start
 
 
+class _Locator:
+    """Where a dotted key of pyproject.toml is written: tomllib keeps no positions, so read the lines."""
+
+    _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
+    _KEY = re.compile(r'^\s*((?:"[^"]*"|\'[^\']*\'|[A-Za-z0-9_-]+)(?:\s*\.\s*(?:"[^"]*"|\'[^\']*\'|[A-Za-z0-9_-]+))*)\s*=')
+
+    def __init__(self, text: str):
+        self.lines = text.splitlines()
+        self.keys: list[tuple[tuple[str, ...], int, int, int]] = []  # (dotted key, line, column, end column)
+        table: tuple[str, ...] = ()
+        for i, line in enumerate(self.lines, 1):
+            m = self._HEADER.match(line)
+            if m:
+                table = self._split(m.group(1))
+                col = line.index("[") + 1
+                self.keys.append((table, i, col, len(line.rstrip()) + 1))
+                continue
+            m = self._KEY.match(line)
+            if m:
+                key = table + self._split(m.group(1))
+                self.keys.append((key, i, m.start(1) + 1, m.end(1) + 1))
+
+    @staticmethod
+    def _split(dotted: str) -> tuple[str, ...]:
+        parts = re.findall(r'"[^"]*"|\'[^\']*\'|[^.\s]+', dotted)
+        return tuple(p.strip("\"'") for p in parts)
+
+    def span(self, *key: str) -> Span:
+        """The most precise place for `key`: itself, else the nearest enclosing key written."""
+        for n in range(len(key), 0, -1):
+            for k, line, col, end in self.keys:
+                if k == key[:n]:
+                    return Span("pyproject.toml", line, col, line, max(end, col + 1))
+        return Span.point("pyproject.toml")
+
+
+def _esc(text) -> str:
+    """A user-written name inside a message: control characters shown as escapes."""
+    return "".join(ch if ch.isprintable() or ch == " " else ascii(ch)[1:-1] for ch in str(text))
+
+
+def _type_name(value) -> str:
+    return {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list",
+            dict: "a table"}.get(type(value), "a date or time")
+
+
 def load_config(root: Path) -> tuple[Config, list[Diagnostic]]:
+    """The `[tool.paleo]` settings of `root`'s pyproject.toml and a positioned C003 for every problem."""
+    from .diagnostics import suggestion_help
+
     cfg = Config(root=root)
     pp = root / "pyproject.toml"
     if not pp.is_file():
         return cfg, []
     try:
         text = pp.read_text(encoding="utf-8")
-        table = tomllib.loads(text).get("tool", {}).get("paleo", {})
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        return cfg, [make("C003", f"cannot read pyproject.toml: {exc}", Span.point("pyproject.toml"))]
+    except (OSError, UnicodeDecodeError) as exc:
+        return cfg, [make("C003", f"cannot read pyproject.toml: {getattr(exc, 'strerror', None) or exc}",
+                          Span.point("pyproject.toml"))]
+    data, err = _pyproject_table(text)
+    if err is not None:
+        m = re.search(r"\(at line (\d+), column (\d+)\)", str(err))
+        if m:
+            line, col = int(m.group(1)), int(m.group(2))
+        elif "end of document" in str(err):
+            lines = text.split("\n")
+            line, col = len(lines), len(lines[-1]) + 1
+        else:
+            line, col = 1, 1
+        msg = _esc(re.sub(r"\s*\(at (?:line \d+, column \d+|end of document)\)", "", str(err))) or "not valid TOML"
+        return cfg, [make("C003", f"pyproject.toml is not valid TOML: {msg}", Span.point("pyproject.toml", line, col),
+                          help="fix the TOML syntax; `[tool.paleo]` cannot be read until then")]
+    loc = _Locator(text)
+    tool = data.get("tool", {})
+    if not isinstance(tool, dict):
+        return cfg, [make("C003", f"`tool` must be a table, not {_type_name(tool)}", loc.span("tool"),
+                          help="write the settings under a `[tool.paleo]` header")]
+    table = tool.get("paleo", {})
+    if not isinstance(table, dict):
+        return cfg, [make("C003", f"`tool.paleo` must be a table, not {_type_name(table)}", loc.span("tool", "paleo"),
+                          help='write `[tool.paleo]` and keys under it, for example `select = ["ALL"]`')]
     diags: list[Diagnostic] = []
-    span = _toml_span(text)
 
-    def codes_list(key: str, value) -> list[str]:
+    def codes_list(key: tuple[str, ...], value) -> list[str]:
+        name = _esc(".".join(key))
+        span = loc.span("tool", "paleo", *key)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            diags.append(make("C003", f"`{key}` must be a list of codes", span, help='for example ["Y", "M003"]'))
+            what = _type_name(value) if not isinstance(value, list) else "a list with something other than strings"
+            hint = f'write `["{_esc(value)}"]`' if isinstance(value, str) else 'for example ["Y", "M003"]'
+            diags.append(make("C003", f"`{name}` must be a list of codes, not {what}", span, help=hint))
             return []
         for v in value:
             if v != "ALL" and find(v) is None and not _is_prefix(v):
-                diags.append(make("C003", f"`{key}` names unknown code `{v}`", span,
+                diags.append(make("C003", f"`{name}` names unknown code `{_esc(v)}`", span,
                                   help="list the codes with `paleo explain --list`"))
         return list(value)
 
     for key, value in table.items():
         if key == "select":
-            cfg.select = codes_list(key, value)
+            cfg.select = codes_list((key,), value)
         elif key == "ignore":
-            cfg.ignore = codes_list(key, value)
+            cfg.ignore = codes_list((key,), value)
         elif key == "per-file-ignores":
             if not isinstance(value, dict):
-                diags.append(make("C003", "`per-file-ignores` must be a table of glob = [codes]", span))
+                diags.append(make("C003", f"`per-file-ignores` must be a table of glob = [codes], not {_type_name(value)}",
+                                  loc.span("tool", "paleo", key),
+                                  help='write `[tool.paleo.per-file-ignores]` then `"content/*.yaml" = ["M005"]`'))
                 continue
-            cfg.per_file_ignores = {k: codes_list(f"per-file-ignores.{k}", v) for k, v in value.items()}
+            cfg.per_file_ignores = {k: codes_list((key, k), v) for k, v in value.items()}
         elif key == "content":
+            span = loc.span("tool", "paleo", key)
             if isinstance(value, list) and all(isinstance(v, str) for v in value):
                 cfg.content = value
+                for v in value:
+                    if not (root / v).is_dir():
+                        diags.append(make("C003", f"`content` names `{_esc(v)}`, which is not a folder of {_esc(root)}", span,
+                                          help="content folders are resolved from the folder of pyproject.toml"))
             else:
-                diags.append(make("C003", "`content` must be a list of folders", span))
+                what = _type_name(value) if not isinstance(value, list) else "a list with something other than strings"
+                hint = f'write `["{_esc(value)}"]`' if isinstance(value, str) else 'for example ["content"]'
+                diags.append(make("C003", f"`content` must be a list of folders, not {what}", span, help=hint))
         else:
-            from .diagnostics import suggestion_help
-
-            diags.append(make("C003", f"unknown key `{key}` in [tool.paleo]", span,
-                              help=suggestion_help(key, ["select", "ignore", "per-file-ignores", "content"])))
+            diags.append(make("C003", f"unknown key `{_esc(key)}` in [tool.paleo]", loc.span("tool", "paleo", key),
+                              help=suggestion_help(key, list(CONFIG_KEYS))
+                              or "the keys are " + ", ".join(f"`{k}`" for k in CONFIG_KEYS)))
     return cfg, diags
 
 
@@ -111,13 +215,6 @@ def _is_prefix(v: str) -> bool:
     from .codes import all_codes
 
     return any(c.id.startswith(v) for c in all_codes())
-
-
-def _toml_span(text: str) -> Span:
-    for i, line in enumerate(text.splitlines(), 1):
-        if line.strip() == "[tool.paleo]":
-            return Span("pyproject.toml", i, 1, i, len(line) + 1)
-    return Span.point("pyproject.toml")
 
 
 def discover(paths: list[Path]) -> list[Path]:
@@ -186,3 +283,42 @@ def apply_suppressions(diags: list[Diagnostic], texts: dict[str, str], cfg: Conf
                     kept.append(make("C004", f"suppression of `{code}` suppresses nothing", span,
                                      label=f"no {code} diagnostic on this line", help="remove the comment"))
     return kept
+
+
+SITE_URL_ENV = "PALEO_SITE_URL"
+DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
+
+
+def site_url() -> str:
+    """The rules site's address: `$PALEO_SITE_URL` (the setting `paleo docs` and mkdocs.yml read), ending in `/`."""
+    import os
+
+    url = os.environ.get(SITE_URL_ENV) or DEFAULT_SITE_URL
+    return url if url.endswith("/") else url + "/"
+
+
+def code_page_url(code: str) -> str:
+    """The page of a diagnostic code on the rules site."""
+    slug = re.sub(r"[^a-z0-9]+", "-", code.lower()).strip("-")
+    return f"{site_url()}reference/codes/{slug}/"
+
+
+def looks_like_content(path: Path, roots: list[Path]) -> bool:
+    """A YAML file is a card file when it lies under a content root, starts with the content schema's
+    modeline, or has a top-level key that is a content section (read from the text, so a file with a
+    YAML syntax error is still recognised)."""
+    try:
+        rp = path.resolve()
+        if any(rp.is_relative_to(r.resolve()) for r in roots):
+            return True
+        text = path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return True  # let lint report the unreadable file
+    from .schema import MODELINE_PREFIX
+
+    if text.startswith(MODELINE_PREFIX) or "content/schema.json" in text.split("\n", 1)[0]:
+        return True
+    from .models import SECTIONS
+
+    keys = "|".join(re.escape(k) for k in (*SECTIONS, "pack"))
+    return re.search(rf"^(?:{keys})\s*:", text, re.M) is not None

@@ -54,7 +54,7 @@ def test_unknown_config_key_and_code_are_reported(tmp_path):
     assert "unknown key `ignroe` in [tool.paleo]" in msgs
     assert "`select` names unknown code `Q999`" in msgs
     assert next(d for d in diags if "ignroe" in d["message"])["help"] == "did you mean `ignore`?"
-    assert rc == 1
+    assert rc == 2  # a configuration error, as ruff and eslint exit
 
 
 def test_inline_suppression_silences_its_line_only(tmp_path):

@@ -23,4 +23,8 @@ def compile(paths: Iterable[str | Path] | None = None, *, root: str | Path | Non
     cfg, _ = load_config(base)
     dirs = [Path(p) for p in paths] if paths else default_content_dirs(base, cfg)
     result = run(dirs, root=base, config=cfg)
+    if result.bundle is not None:  # files named from their content root, never an install path
+        from .bundle import portable_paths
+
+        portable_paths(result.bundle, dirs)
     return result.bundle, result.diagnostics

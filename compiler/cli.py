@@ -365,32 +365,9 @@ def cmd_lint(args) -> int:
 
 
 def _portable_paths(bundle, dirs: list[Path]) -> None:
-    """Record `file`s outside the project root become `<content root's name>/<path inside it>`, so a bundle
-    built from an installed package names `content/paleo/base/game.yaml` as one built in a checkout does,
-    never an install path."""
-    roots = sorted((d.resolve() for d in dirs), key=lambda d: -len(d.parts))
+    from .bundle import portable_paths
 
-    def fix(value: str) -> str:
-        p = Path(value)
-        if not p.is_absolute():
-            return value
-        for r in roots:
-            if p.is_relative_to(r):
-                return (Path(r.name) / p.relative_to(r)).as_posix()
-        return value
-
-    def walk(x) -> None:
-        if isinstance(x, dict):
-            for k, v in x.items():
-                if k == "file" and isinstance(v, str):
-                    x[k] = fix(v)
-                else:
-                    walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                walk(v)
-
-    walk(bundle)
+    portable_paths(bundle, dirs)
 
 
 def cmd_build(args) -> int:

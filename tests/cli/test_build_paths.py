@@ -46,3 +46,13 @@ def test_the_checkout_and_a_foreign_folder_build_the_same_bundle(tmp_path):
     there = json.loads((tmp_path / "there" / "bundle.json").read_text(encoding="utf-8"))
     assert _files(here) == _files(there)
     assert here["cards"] == there["cards"]
+
+
+def test_the_python_api_names_files_from_their_content_root_too(tmp_path, monkeypatch):
+    """`compiler.compile()` called from outside the checkout writes the same relative names as `paleo build`."""
+    import compiler
+
+    monkeypatch.chdir(tmp_path)
+    bundle, _ = compiler.compile([REPO / "content"], root=tmp_path)
+    files = _files(bundle)
+    assert files and all(f.startswith("content/") for f in files), sorted(files)[:3]

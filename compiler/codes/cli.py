@@ -21,11 +21,14 @@ CODES = [
     ),
     Code(
         "C003", "invalid-config", E, "the `[tool.paleo]` table in pyproject.toml is not valid",
-        what="A key in `[tool.paleo]` is unknown, has the wrong type, or names a code that does "
-        "not exist.",
-        why="A misspelt rule selection would silently turn checks off.",
-        example='[tool.paleo]\nignore = ["Y999"]',
-        fix="Use `select`, `ignore` and `per-file-ignores` with codes listed by `paleo explain --list`.",
+        what="A key in `[tool.paleo]` is unknown, has the wrong type (the table itself is not a table, a list "
+        "holds something else), names a code that does not exist, or a `content` folder that does not exist. "
+        "`paleo` stops with exit 2 and checks nothing.",
+        why="A misspelt rule selection would silently turn checks off, and a missing content folder would "
+        "compile nothing and report the project clean.",
+        example='[tool.paleo]\nignore = ["Y999"]\ncontent = ["cards-that-are-not-here"]',
+        fix="Use `select`, `ignore`, `per-file-ignores` and `content` with codes listed by `paleo explain --list` "
+        "and folders that exist.",
     ),
     Code(
         "C004", "unused-suppression", W, "a suppression comment suppresses nothing",

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 SUPPORTED_MAJOR = 1
+MAX_BUNDLE_BYTES = 64 << 20  # a bundle read from disk or text (the bounds policy: compiler/limits.py)
 
 
 class BundleError(Exception):
@@ -29,15 +30,22 @@ def load_bundle(path_or_data) -> dict:
         data = path_or_data
     elif isinstance(path_or_data, (str, Path)) and not str(path_or_data).lstrip().startswith("{"):
         try:
-            data = json.loads(Path(path_or_data).read_text(encoding="utf-8"))
+            p = Path(path_or_data)
+            if not p.is_file():  # a FIFO or a device would block or never end
+                raise BundleError(f"cannot read bundle {path_or_data}: not a regular file")
+            if p.stat().st_size > MAX_BUNDLE_BYTES:
+                raise BundleError(f"bundle {path_or_data} is larger than {MAX_BUNDLE_BYTES} bytes")
+            data = json.loads(p.read_text(encoding="utf-8"))
         except OSError as exc:
             raise BundleError(f"cannot read bundle {path_or_data}: {exc.strerror or exc}") from None
-        except json.JSONDecodeError as exc:
+        except (json.JSONDecodeError, RecursionError, UnicodeDecodeError) as exc:
             raise BundleError(f"bundle {path_or_data} is not JSON: {exc}") from None
     else:
+        if isinstance(path_or_data, (str, bytes)) and len(path_or_data) > MAX_BUNDLE_BYTES:
+            raise BundleError(f"bundle text is larger than {MAX_BUNDLE_BYTES} bytes")
         try:
             data = json.loads(path_or_data)
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError, RecursionError) as exc:
             raise BundleError(f"bundle text is not JSON: {exc}") from None
     check_version(data)
     check_shape(data)

@@ -99,3 +99,26 @@ def test_the_runtime_keeps_the_policy_bounds():
     from runtime.core import game
 
     assert game.MAX_STATE_BYTES == limits.MAX_STATE_BYTES and game.MAX_DEPTH == limits.MAX_STATE_DEPTH
+
+
+def test_the_runtime_reads_a_bundle_within_the_bounds_policy(tmp_path):
+    """`--bundle` of sim and test: a bundle over the bound, a FIFO or a deep JSON text is a BundleError."""
+    import os
+
+    import pytest
+
+    from compiler import limits
+    from runtime import bundle as rb
+
+    assert rb.MAX_BUNDLE_BYTES == limits.MAX_BUNDLE_BYTES
+    big = tmp_path / "big.json"
+    with open(big, "wb") as f:
+        f.truncate(limits.MAX_BUNDLE_BYTES + 1)
+    with pytest.raises(rb.BundleError, match="larger than"):
+        rb.load_bundle(big)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    with pytest.raises(rb.BundleError, match="not a regular file"):
+        rb.load_bundle(fifo)
+    with pytest.raises(rb.BundleError, match="not JSON"):
+        rb.load_bundle('{"a":' * 100000)

@@ -155,13 +155,22 @@ def reference_files(files, config):
 
 def _load_bundle(bundle_path: str | None, root: Path) -> tuple[dict | None, int]:
     if bundle_path:
-        p = Path(bundle_path)
+        from ..limits import MAX_BUNDLE_BYTES
+        from ..safeio import ReadRefused, escape, read_regular
+
         try:
-            bundle = json.loads(p.read_text(encoding="utf-8"))
-        except OSError as exc:
-            sys.stderr.write(f"paleo: error: cannot read bundle `{bundle_path}`: {exc.strerror or exc}\n")
+            raw = read_regular(bundle_path, MAX_BUNDLE_BYTES)
+            if len(raw) > MAX_BUNDLE_BYTES:
+                sys.stderr.write(f"paleo: error: bundle `{escape(bundle_path)}` is larger than {MAX_BUNDLE_BYTES} bytes\n")
+                return None, EXIT_USAGE
+            bundle = json.loads(raw.decode("utf-8"))
+        except ReadRefused as exc:
+            sys.stderr.write(f"paleo: error: cannot read bundle `{escape(bundle_path)}`: {escape(exc.strerror)}\n")
             return None, EXIT_USAGE
-        except ValueError as exc:
+        except OSError as exc:
+            sys.stderr.write(f"paleo: error: cannot read bundle `{escape(bundle_path)}`: {exc.strerror or exc}\n")
+            return None, EXIT_USAGE
+        except (ValueError, RecursionError) as exc:
             sys.stderr.write(f"paleo: error: `{bundle_path}` is not JSON: {exc}\n")
             return None, EXIT_USAGE
         version = str(bundle.get("format_version", "")) if isinstance(bundle, dict) else ""

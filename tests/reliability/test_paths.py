@@ -132,3 +132,17 @@ def test_paleo_diff_refuses_a_bundle_that_is_a_fifo_or_too_deep(tmp_path):
             print(exc)
     """, cpu=20)
     assert "FIFO" in ok(proc)
+
+
+def test_docs_refuses_a_bundle_that_is_not_a_regular_file(tmp_path):
+    """`paleo docs --bundle FIFO` names what the path is and exits 2, instead of waiting on the FIFO forever."""
+    import os
+    import subprocess
+    import sys
+
+    fifo = tmp_path / "bundle.json"
+    os.mkfifo(fifo)
+    proc = subprocess.run([sys.executable, "-m", "compiler", "docs", "--bundle", str(fifo), "--out", str(tmp_path / "site")],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert "not a regular file" in proc.stderr and "Traceback" not in proc.stderr

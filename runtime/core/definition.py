@@ -63,6 +63,20 @@ class GameDefinition:
     def start(self, rules, setup: dict, players: int, seed: int):
         raise NotImplementedError
 
+    rule_sources: dict = {}  # rule id -> (rulebook file, section headings): what `source_of` answers for a rule
+
+    def source_of(self, by: str | None, bundle: dict) -> dict | None:
+        """The rulebook section behind an event's `by` (a rule of `rule_sources`, or a symbol or card id), when known."""
+        if by in self.rule_sources:
+            book, section = self.rule_sources[by]
+            return {"rulebook": book, "section": list(section)}
+        for key in ("symbols", "cards"):
+            for rec in bundle.get(key, []):
+                if rec.get("id") == by:
+                    src = rec.get("source")
+                    return src[0] if isinstance(src, list) and src else src
+        return None
+
     stamp: tuple = ()  # state keys copied into every event (Paleo: the day)
 
     def outcome_fields(self, game) -> dict:

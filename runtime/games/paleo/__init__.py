@@ -121,17 +121,5 @@ class PaleoDefinition(GameDefinition):
     def after_given(self, game) -> None:
         after_given(game)
 
-    def source_of(self, by: str | None, bundle: dict) -> dict | None:
-        """The rulebook section behind an event's `by` (a rule, symbol or card id), when known."""
-        if by in self.rule_sources:
-            book, section = self.rule_sources[by]
-            return {"rulebook": book, "section": list(section)}
-        for key in ("symbols", "cards"):
-            for rec in bundle.get(key, []):
-                if rec.get("id") == by:
-                    src = rec.get("source")
-                    return src[0] if isinstance(src, list) and src else src
-        return None
-
 
 PALEO = PaleoDefinition()

@@ -997,6 +997,19 @@ def apply_card_decision(g, item, a) -> None:
     resolve_option(g, iid, opt, ctx, fin)
 
 
+def apply_table_card(g, item, a, ctx: Ctx, fin: dict) -> None:
+    """A card the whole table resolves together (a star card at night, a sea card): ignored, or one of its
+    options resolved with `ctx` (everyone helping) before `fin`."""
+    s = g.s
+    s["queue"].pop(0)
+    iid = item["card"]
+    cid = s["cards"][iid]
+    if a["type"] == "ignore":
+        g.event("ignore", player=0, card=cid)
+        return
+    resolve_option(g, iid, g.rules.option(cid, a["option"], a.get("variant", 0)), ctx, fin)
+
+
 def everyone_dice_actions(g, item) -> list[dict]:
     p = item["ask"][0]
     name = g.rules.name(g.s["cards"][item["card"]])

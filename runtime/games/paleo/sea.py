@@ -396,16 +396,9 @@ def sea_card_actions(g, item) -> list[dict]:
 
 
 def apply_sea_card(g, item, a) -> None:
-    from .base import resolve_option
-    s = g.s
-    s["queue"].pop(0)
+    from .base import apply_table_card
     iid = item["card"]
-    cid = s["cards"][iid]
-    if a["type"] == "ignore":
-        g.event("ignore", player=0, card=cid)
-        return
-    opt = g.rules.option(cid, a["option"], a.get("variant", 0))
-    resolve_option(g, iid, opt, boat_ctx(g, iid), {"k": "sea-resolved", "card": iid})
+    apply_table_card(g, item, a, boat_ctx(g, iid), {"k": "sea-resolved", "card": iid})
 
 
 def auto_resolved(g, item) -> bool:

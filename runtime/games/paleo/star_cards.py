@@ -273,16 +273,9 @@ def star_card_actions(g, item) -> list[dict]:
 
 
 def apply_star_card(g, item, a) -> None:
-    from .base import resolve_option
-    s = g.s
-    s["queue"].pop(0)
-    iid = item["card"]
-    cid = s["cards"][iid]
-    if a["type"] == "ignore":
-        g.event("ignore", player=0, card=cid)
-        return
-    opt = g.rules.option(cid, a["option"], a.get("variant", 0))
-    resolve_option(g, iid, opt, joint_ctx(g, iid), {"k": "done"})  # the star-done item queued after it discards it
+    from .base import apply_table_card
+    # the star-done item queued after it discards the card
+    apply_table_card(g, item, a, joint_ctx(g, item["card"]), {"k": "done"})
 
 
 def auto_star_done(g, item) -> bool:

@@ -84,17 +84,6 @@ class PaleoVetDefinition(GameDefinition):
             if d["owner"] is not None and d["owner"] != s["current"] and d["state"] == "ready":
                 d.update(state="spent", face=None)
 
-    def source_of(self, by, bundle):
-        if by in self.rule_sources:
-            book, section = self.rule_sources[by]
-            return {"rulebook": book, "section": list(section)}
-        for key in ("symbols", "cards"):
-            for rec in bundle.get(key, []):
-                if rec.get("id") == by:
-                    src = rec.get("source")
-                    return src[0] if isinstance(src, list) and src else src
-        return None
-
     def greedy_score(self, game, a: dict) -> float:
         from .policy import score
         return score(game, a)

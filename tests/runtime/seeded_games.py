@@ -6,14 +6,19 @@ from runtime import Game
 from runtime.core.invariants import check
 
 
-def round_trip_at_night(bundle, also=None):
+def _at_feeding(g) -> bool:
+    return g.s["phase"] == "night" and g.s["step"] == "feeding"
+
+
+def round_trip_at_night(bundle, also=None, when=_at_feeding):
     """An `on_action` callback for `runtime.sim.play`: `also(g)` runs first (a system's own checks), then the
-    core invariants; at the start of each night's feeding and at the end the game goes through JSON and on."""
+    core invariants; whenever `when(g)` holds (by default: the start of each night's feeding) and at the end the
+    game goes through JSON and on."""
     def after(g):
         if also is not None:
             also(g)
         check(g)
-        if g.s["phase"] == "night" and g.s["step"] == "feeding" or g.is_terminal():
+        if when(g) or g.is_terminal():
             text = g.to_json()
             g2 = Game.from_json(bundle, text)
             assert g2.to_json() == text, "a JSON round trip changed the state"

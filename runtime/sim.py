@@ -15,7 +15,8 @@ import statistics
 import sys
 
 from .bundle import BundleError, load_bundle
-from .engine import Game, IllegalAction, NotPlayable, SetupError
+from .core.game import Engine as Game  # the simulator's callbacks check and round-trip the engine
+from .engine import IllegalAction, NotPlayable, SetupError
 from .policies import POLICIES
 
 

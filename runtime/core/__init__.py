@@ -2,17 +2,18 @@
 
 The public system interface is `System`, `Zone`, `Counter`, `Field`, `Step`, `Decision`,
 `Listener` and `WAIT` (see `runtime.core.declare`), plus `GameDefinition` and `register`
-for a new game definition. A system changes the state only through the core's `Game`
-(`s`, `move`, `event`, `bus`, `goto`, `end`) and its own helpers.
+for a new game definition. A system changes the state only through the core's internal `Engine`
+(`s`, `move`, `event`, `bus`, `goto`, `end`) and its own helpers; the public `Game` wraps an engine
+and exposes no mutator (observations, legal actions, `apply`, the integer action encoding).
 """
 
 from .declare import WAIT, Counter, Decision, Field, Listener, Step, System, Zone
 from .definition import GameDefinition, definition_for, register
 from .errors import IllegalAction, NotPlayable, OpError, SetupError, StateError
-from .game import STATE_FORMAT, Game
+from .game import STATE_FORMAT, Engine, Game
 from .layout import Layout, LayoutError
 from .options import Option, compile_option
 
-__all__ = ["Counter", "Decision", "Field", "Game", "GameDefinition", "IllegalAction", "Layout", "LayoutError", "Listener",
+__all__ = ["Counter", "Decision", "Engine", "Field", "Game", "GameDefinition", "IllegalAction", "Layout", "LayoutError", "Listener",
            "NotPlayable", "OpError", "Option", "STATE_FORMAT", "SetupError", "StateError", "Step", "System", "WAIT", "Zone",
            "compile_option", "definition_for", "register"]

@@ -84,3 +84,16 @@ class GameDefinition:
 
     def after_action(self, game) -> None:
         return None
+
+    actions: dict = {}  # action type -> {field: domain}: the game-wide action encoding (`runtime.core.actions`)
+
+    def returns(self, outcome: dict, players: int) -> list[float]:
+        """Each player's return at the end. The default is a cooperative game's: every player gets the table's
+        shared result (a win, a tie counted as the win it is, 1; a loss -1); a game stopped by a cap (`unfinished`,
+        a truncation) 0."""
+        shared = {"win": 1.0, "loss": -1.0}.get(outcome["result"], 0.0)
+        return [shared] * players
+
+    def truncated(self, outcome: dict) -> bool:
+        """Whether the game was stopped by an action or day cap rather than won or lost."""
+        return outcome["result"] == "unfinished"

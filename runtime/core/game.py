@@ -53,8 +53,11 @@ def _copy(action: dict, list_keys: tuple) -> dict:
     return c
 
 
-class Game:
-    """One game: the state dict `s` plus the shared, immutable `rules` (with its `layout` and `definition`)."""
+class Engine:
+    """The internal engine of one game: the state dict `s` plus the shared, immutable `rules` (with its `layout`
+    and `definition`). Systems, ops and the runtime's own tooling (rule tests, the simulator, the built-in
+    policies) receive it and change the state through it; a frontend or agent holds the public `Game`, which
+    wraps one engine and exposes no mutator."""
 
     __slots__ = ("rules", "s", "_legal", "by")
 
@@ -68,7 +71,7 @@ class Game:
     @classmethod
     def new(cls, bundle: dict, *, game: str = "game:paleo", scenario: str | None = None, modules: list | None = None,
             boards: list | None = None, options: dict | None = None, players: int = 2, seed: int = 0,
-            check: bool = True, stack: dict | None = None, setup: dict | None = None) -> "Game":
+            check: bool = True, stack: dict | None = None, setup: dict | None = None) -> "Engine":
         """A new game of `game` for a setup record (scenario or modules, boards, options), players and seed."""
         if isinstance(players, bool) or not isinstance(players, int) or isinstance(seed, bool) or not isinstance(seed, int):
             raise SetupError(f"players and seed must be integers (got {_cut(players)} and {_cut(seed)})")
@@ -85,7 +88,7 @@ class Game:
         return d.start(cls, bundle, rec, players, seed, check, stack)
 
     @classmethod
-    def from_json(cls, bundle: dict, text) -> "Game":
+    def from_json(cls, bundle: dict, text) -> "Engine":
         """Restore a saved game; a state this game could not be in (edited, forged, truncated, other format) is a StateError."""
         from .invariants import state_problems
 
@@ -121,7 +124,7 @@ class Game:
         return cls(rules, s)
 
     @classmethod
-    def create(cls, rules, setup: dict, players: int, seed: int, rng_state: int) -> "Game":
+    def create(cls, rules, setup: dict, players: int, seed: int, rng_state: int) -> "Engine":
         """The empty state of these rules (zones, counters, fields), then each system's setup, then play up to a choice."""
         lay = rules.layout
         phase = lay.phases[0]
@@ -141,8 +144,12 @@ class Game:
         g._advance()
         return g
 
-    def clone(self) -> "Game":
-        return type(self)(self.rules, json.loads(json.dumps(self.s)))
+    def clone(self) -> "Engine":
+        """An exact copy (the same generator state: the same future), its legal actions worked out once."""
+        c = type(self)(self.rules, json.loads(json.dumps(self.s)))
+        if self._legal is not None:
+            c._legal = json.loads(json.dumps(self._legal))
+        return c
 
     def to_json(self, log: bool = True) -> str:
         s = self.s if log else {k: v for k, v in self.s.items() if k != "log"}
@@ -351,6 +358,206 @@ class Game:
         for sys_ in lay.systems:
             sys_.observe(self, player, obs)
         return obs
+
+
+_SPACES: dict = {}  # (id(rules), players) -> (rules, ActionSpace)
+
+
+def action_space(rules, players: int):
+    """The game-wide action encoding of these rules (one definition and setup) at this player count."""
+    from .actions import ActionSpace
+
+    hit = _SPACES.get((id(rules), players))
+    if hit is not None and hit[0] is rules:
+        return hit[1]
+    bundle = getattr(rules, "bundle", None) or {}
+    ctx = {"players": players, "instances": len(rules.card_instances()),
+           "tokens": sorted({t["id"] for t in bundle.get("tokens", []) if isinstance(t.get("id"), str)}),
+           "backs": sorted({c.get("back") for c in bundle.get("cards", []) if isinstance(c.get("back"), str)} | {"unknown"}),
+           "zones": sorted(rules.layout.zone_names(players))}
+    space = ActionSpace(rules.definition.actions, ctx)
+    if len(_SPACES) > 64:
+        _SPACES.clear()
+    _SPACES[(id(rules), players)] = (rules, space)
+    return space
+
+
+class Game:
+    """One game as a frontend or an agent sees it: read the state through observations, change it only by
+    applying legal actions. It wraps the internal `Engine` (which systems receive) and exposes no mutator."""
+
+    __slots__ = ("_engine", "_history")
+
+    def __init__(self, engine: Engine, history: list | None = None):
+        self._engine = engine
+        self._history = list(history or [])
+
+    # ------------------------------------------------------------------ creation and saving
+    @classmethod
+    def new(cls, bundle: dict, **kw) -> "Game":
+        """A new game; the keywords are those of `Engine.new` (game, scenario, modules, boards, options, setup,
+        players, seed, check, stack)."""
+        return cls(Engine.new(bundle, **kw))
+
+    @classmethod
+    def from_json(cls, bundle: dict, text) -> "Game":
+        """Restore a saved game (a StateError for any state this game could not be in); its history starts empty."""
+        return cls(Engine.from_json(bundle, text))
+
+    def to_json(self, log: bool = True) -> str:
+        return self._engine.to_json(log)
+
+    def clone(self, exact: bool = False, seed: int | None = None) -> "Game":
+        """A copy to search or simulate from. By default the hidden randomness is secret: the generator is
+        re-seeded (from `seed`, else from the system's entropy) and every zone whose order no player sees (a
+        `backs` or `count` zone: decks, shuffled piles) is re-shuffled among cards of the same back, so every
+        player's observation of the copy is the same as of the original and its future is a new draw; a zone
+        whose re-shuffle would change an observation (a system shows its top card) keeps its order. A card
+        a player saw go into a hidden zone keeps no remembered place: the re-shuffle treats it as unseen.
+        `exact=True` copies everything, the generator included: the same actions replay the same game."""
+        e = self._engine.clone()
+        if not exact:
+            import random
+
+            from ..rng import seed_state
+
+            pick = random.Random(seed) if seed is not None else random.SystemRandom()
+            s, lay, r = e.s, e.layout, e.rules
+            seen = [self._engine.observation(p) for p in range(s["players"])]
+            names = [n for zone in lay.zones if zone.visibility in ("backs", "count")
+                     for n in zone.names(s["players"]) if len(s["z"][n]) > 1]
+            before = {n: list(s["z"][n]) for n in names}
+            for n in names:
+                _shuffle_by_back(pick, r, s["cards"], s["z"][n])
+            if [e.observation(p) for p in range(s["players"])] != seen:
+                # a system shows something of a hidden zone's order (a face-up top card, say): re-shuffle the
+                # zones one at a time and keep in place each whose re-shuffle would change what a player sees
+                for n in names:
+                    s["z"][n] = list(before[n])
+                for n in names:
+                    _shuffle_by_back(pick, r, s["cards"], s["z"][n])
+                    if [e.observation(p) for p in range(s["players"])] != seen:
+                        s["z"][n] = list(before[n])
+            s["rng"] = seed_state(pick.getrandbits(64))
+            e._legal = None
+        return type(self)(e, self._history)
+
+    # ------------------------------------------------------------------ what the game is
+    @property
+    def rules(self):
+        """The shared, immutable rules of this game's definition and setup."""
+        return self._engine.rules
+
+    @property
+    def layout(self):
+        return self._engine.rules.layout
+
+    @property
+    def game_id(self) -> str:
+        return self._engine.s["game"]
+
+    @property
+    def setup(self) -> dict:
+        return json.loads(json.dumps(self._engine.s["setup"]))
+
+    @property
+    def num_players(self) -> int:
+        return self._engine.s["players"]
+
+    # ------------------------------------------------------------------ play
+    def is_terminal(self) -> bool:
+        return self._engine.s["outcome"] is not None
+
+    def is_truncated(self) -> bool:
+        """Whether the game was stopped by a cap (actions or days): over, but neither won nor lost."""
+        o = self._engine.s["outcome"]
+        return o is not None and self._engine.rules.definition.truncated(o)
+
+    @property
+    def outcome(self) -> dict | None:
+        o = self._engine.s["outcome"]
+        return None if o is None else json.loads(json.dumps(o))
+
+    def returns(self) -> list[float]:
+        """Each player's return: 0 for all while the game goes on or when it was truncated; at the end the game
+        definition's mapping (cooperative Paleo: every player gets the shared result, 1 for a win, -1 for a loss)."""
+        o = self._engine.s["outcome"]
+        n = self._engine.s["players"]
+        return [0.0] * n if o is None else list(self._engine.rules.definition.returns(o, n))
+
+    @property
+    def log(self) -> list:
+        """The event log (copies: editing them changes nothing)."""
+        return [dict(e) for e in self._engine.s["log"]]
+
+    @property
+    def history(self) -> list[dict]:
+        """The actions applied to this game object (and the copies it was cloned from), oldest first, without labels."""
+        return [dict(a) for a in self._history]
+
+    def current_players(self) -> list[int]:
+        return self._engine.current_players()
+
+    def legal_actions(self, player: int | None = None) -> list[dict]:
+        return self._engine.legal_actions(player)
+
+    def apply(self, action: dict) -> None:
+        """Apply one legal action; an illegal one raises IllegalAction and changes nothing."""
+        e = self._engine
+        n = e.s["actions"]
+        e.apply(action)
+        if e.s["actions"] != n:
+            self._history.append({k: v for k, v in action.items() if k != "label"})
+
+    def observation(self, player: int) -> dict:
+        return self._engine.observation(player)
+
+    # ------------------------------------------------------------------ the integer action encoding
+    def _space(self):
+        return action_space(self._engine.rules, self._engine.s["players"])
+
+    @property
+    def num_distinct_actions(self) -> int:
+        """How many action ids this game's definition, setup and player count has (every id is < this)."""
+        return self._space().size
+
+    def id_of(self, action: dict) -> int:
+        """The fixed id of an action record (its player and label play no part)."""
+        return self._space().id_of(action)
+
+    def action_from_id(self, action_id: int, player: int) -> dict:
+        """The action record an id stands for when `player` plays it (legal or not: `apply` decides)."""
+        return self._space().action(action_id, player)
+
+    def legal_action_ids(self, player: int) -> list[int]:
+        """The ids of `player`'s legal actions now, ascending."""
+        sp = self._space()
+        return sorted(sp.id_of(a) for a in self._engine._legal_now() if a["player"] == player)
+
+    def legal_action_mask(self, player: int) -> list[int]:
+        """1 at the id of each legal action of `player`, else 0; `num_distinct_actions` long."""
+        mask = [0] * self.num_distinct_actions
+        for i in self.legal_action_ids(player):
+            mask[i] = 1
+        return mask
+
+    def apply_id(self, action_id: int, player: int) -> None:
+        """Apply the action with this id played by `player` (IllegalAction when it is not legal now)."""
+        self.apply(self.action_from_id(action_id, player))
+
+
+def _shuffle_by_back(pick, rules, cards: list, ids: list) -> None:
+    """Shuffle a zone's card instances in place, each only among the positions of cards with its back."""
+    back = getattr(rules, "back", None)  # a game without card backs: every card looks alike
+    groups: dict = {}
+    for pos, iid in enumerate(ids):
+        groups.setdefault(back(cards[iid]) if back else None, []).append(pos)
+    for poss in groups.values():
+        if len(poss) > 1:
+            vals = [ids[q] for q in poss]
+            pick.shuffle(vals)
+            for q, v in zip(poss, vals):
+                ids[q] = v
 
 
 def _short(action, limit: int = 200) -> str:

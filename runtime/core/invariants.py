@@ -64,7 +64,8 @@ def counter_problems(game) -> list[str]:
 
 
 def violations(game) -> list[str]:
-    """Every invariant the state breaks now (empty when sound)."""
+    """Every invariant the state breaks now (empty when sound); of an engine or of the public game wrapping one."""
+    game = getattr(game, "_engine", game)
     s, r, lay = game.s, game.rules, game.layout
     out: list[str] = []
     n = len(s["cards"])
@@ -181,7 +182,7 @@ def decision_problem(game, item) -> str | None:
 
 def state_problems(rules, s) -> list[str]:
     """Why a state dict (for example one read back from JSON) is not a state of these rules."""
-    from .game import Game  # a view of the state for the derived checks
+    from .game import Engine  # a view of the state for the derived checks
 
     lay = rules.layout
     need = {"players": int, "cards": list, "z": dict, "queue": list, "actions": int, "rng": int, "log": list,
@@ -247,7 +248,7 @@ def state_problems(rules, s) -> list[str]:
         out.append("the outcome does not say why the game ended (a `cause`) and whether it is a tie")
     if out:
         return out
-    g = Game(rules, s)
+    g = Engine(rules, s)
     for item in s["queue"]:
         msg = decision_problem(g, item)
         if msg:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from runtime import Game
+from runtime.core.game import Engine as Game  # the seeded games check and round-trip the engine
 from runtime.core.invariants import check
 
 

@@ -13,7 +13,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from anb_modules_bundle import SYN, bundle as syn_bundle, card  # noqa: E402
-from runtime.core import Game, NotPlayable  # noqa: E402
+from runtime.core import NotPlayable  # noqa: E402
+from runtime.core.game import Engine as Game  # these tests set states up: they drive the engine
 from runtime.core.invariants import violations  # noqa: E402
 from runtime.games.paleo import anb_modules as AM  # noqa: E402
 from runtime.games.paleo import state as S  # noqa: E402

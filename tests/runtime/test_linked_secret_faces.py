@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from runtime import new_game
+from runtime.core.game import Engine as Game  # these tests set states up: they drive the engine
+new_game = Game.new
 
 FACE = "card:synthetic/c-secret-two"
 SRC = [{"rulebook": "001_5f1e4d8bf7e7ff1a.txt", "section": ["New Secrets"], "note": None}]

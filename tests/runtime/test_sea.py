@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from runtime import Game, NotPlayable, SetupError, StateError
+from runtime import NotPlayable, SetupError, StateError
+from runtime.core.game import Engine as Game  # these tests set states up: they drive the engine
 from runtime.policies import GreedyPolicy
 
 import synthetic_bundle

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...core import GameDefinition, NotPlayable, SetupError
 from ...rng import seed_state
+from .actions import ACTIONS
 from .base import RULES, BaseSystem, after_given
 from .anb_modules import RULES as ANB_MODULE_RULES, SYSTEMS as ANB_MODULES
 from .cult_site import RULES as CULT_RULES, SYSTEMS as CULT_SYSTEMS
@@ -23,6 +24,7 @@ BOARD_PRODUCTS = ("product:anb",)  # products whose board every game with them u
 class PaleoDefinition(GameDefinition):
     id = "game:paleo"
     options = {}
+    actions = ACTIONS
 
     def __init__(self):
         # the order of the systems is the order of steps inserted at one place (night step 4: module N's night

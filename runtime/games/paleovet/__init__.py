@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ...core import GameDefinition, NotPlayable, SetupError
 from ...rng import seed_state
+from .actions import ACTIONS
 from .rules import MODE_PLAYERS, MODES, rules_for
 from .system import RULES, SYSTEMS, outcome_fields
 
@@ -20,6 +21,7 @@ ACTION_CAP = 20000
 class PaleoVetDefinition(GameDefinition):
     id = "game:paleovet"
     options = {"mode": (MODES, "standard")}
+    actions = ACTIONS
 
     def __init__(self):
         self.systems = tuple(x() for x in SYSTEMS)
@@ -57,6 +59,18 @@ class PaleoVetDefinition(GameDefinition):
 
     def outcome_fields(self, game) -> dict:
         return outcome_fields(game)
+
+    def returns(self, outcome: dict, players: int) -> list[float]:
+        """Competitive: by rank of (score, cured dinos), the game's own order of winning; a player's return is
+        (players ranked below - players ranked above) / (players - 1), so the sole winner of two gets 1, the other
+        -1, and players tied on both get the same. Solo: a major or minor victory 1, a defeat -1. A game stopped at
+        the action cap: 0 for everyone."""
+        if outcome["result"] == "unfinished":
+            return [0.0] * players
+        if players == 1 or "scores" not in outcome:
+            return [1.0 if outcome["result"] == "win" else -1.0] * players
+        key = [(outcome["scores"][p], outcome["cured"][p]) for p in range(players)]
+        return [(sum(k < key[p] for k in key) - sum(k > key[p] for k in key)) / (players - 1) for p in range(players)]
 
     def after_action(self, game) -> None:
         if game.s["actions"] >= ACTION_CAP:

@@ -1,0 +1,93 @@
+"""The OpenSpiel adapter, driven by OpenSpiel itself: its random simulation test, chance nodes, hidden
+simultaneous choices, and its MCTS bot against a random bot."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pyspiel
+import pytest
+from open_spiel.python.algorithms import mcts
+from open_spiel.python.bots import uniform_random
+
+from paleo_ai.openspiel import PaleoGame
+from runtime.rng import seed_state
+
+
+def _sample(state, rs):
+    outcomes, probs = zip(*state.chance_outcomes())
+    return int(rs.choice(outcomes, p=probs))
+
+
+@pytest.mark.parametrize("which,kw", [("short_paleo", dict(players=2)), ("short_paleo", dict(players=1)),
+                                      ("short_vet", dict(game="game:paleovet", players=2))])
+def test_random_sim_test_passes(request, which, kw):
+    game = PaleoGame(request.getfixturevalue(which), **kw)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
+
+
+def test_every_shuffle_and_roll_is_a_chance_node_and_the_runtimes_generator_is_never_used(short_paleo):
+    game = PaleoGame(short_paleo, players=2)
+    s = game.new_initial_state()
+    assert s.is_chance_node()
+    rs = np.random.RandomState(0)
+    draws = 0
+    while s.is_chance_node():
+        outs = s.chance_outcomes()
+        assert [o for o, _ in outs] == list(range(len(outs))) and abs(sum(p for _, p in outs) - 1) < 1e-9
+        s.apply_action(_sample(s, rs))
+        draws += 1
+    deck_sizes = sum(len(z) for k, z in json.loads(str(s))["z"].items() if k in ("people", "dreams", "ideas"))
+    assert draws >= deck_sizes - 3  # every deck shuffled at setup was drawn card by card
+    while not s.is_terminal():
+        s.apply_action(_sample(s, rs) if s.is_chance_node() else int(rs.choice(s.legal_actions())))
+        if not s.is_terminal() and not s.is_chance_node():
+            assert json.loads(str(s))["rng"] == seed_state(0)
+
+
+def test_a_simultaneous_choice_is_hidden_from_the_others_until_all_have_chosen(short_paleo):
+    game = PaleoGame(short_paleo, players=2)
+    s = game.new_initial_state()
+    rs = np.random.RandomState(3)
+    while s.is_chance_node():
+        s.apply_action(_sample(s, rs))
+    assert s.current_player() == 0
+    labels = {a: s.action_to_string(0, a) for a in s.legal_actions()}
+    # two choices of the same card (the same back is committed), ordering the others differently
+    same = [a for a, lab in labels.items() if "take card 1 " in lab]
+    assert len(same) >= 2
+    a, b = s.clone(), s.clone()
+    a.apply_action(same[0])
+    b.apply_action(same[1])
+    assert a.current_player() == b.current_player() == 1
+    assert a.observation_string(1) == b.observation_string(1)
+    assert a.information_state_string(1) == b.information_state_string(1)
+    assert a.information_state_string(0) != b.information_state_string(0)
+
+
+def test_mcts_beats_a_random_bot(short_vet):
+    """MCTS (100 simulations, random rollouts) against a uniform random bot at PaleoVet made short, each
+    seat in turn, over fixed seeds: MCTS wins more of the games and gets the higher mean return."""
+    game = PaleoGame(short_vet, game="game:paleovet", players=2)
+    mcts_total = random_total = 0.0
+    wins = losses = 0
+    for seed in range(GAMES):
+        me = seed % 2
+        rs = np.random.RandomState(seed)
+        bots = [None, None]
+        bots[me] = mcts.MCTSBot(game, 2.0, 100, mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed)),
+                                random_state=np.random.RandomState(seed))
+        bots[1 - me] = uniform_random.UniformRandomBot(1 - me, np.random.RandomState(seed + 1000))
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            s.apply_action(_sample(s, rs) if s.is_chance_node() else bots[s.current_player()].step(s))
+        r = s.returns()
+        mcts_total += r[me]
+        random_total += r[1 - me]
+        wins += r[me] > r[1 - me]
+        losses += r[me] < r[1 - me]
+    assert mcts_total > random_total and wins > losses, (wins, losses, mcts_total, random_total)
+
+
+GAMES = 6

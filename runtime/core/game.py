@@ -8,6 +8,7 @@ advance; decision kinds to list and apply pending choices; bus hooks to call lis
 from __future__ import annotations
 
 import json
+import pickle
 
 from .declare import WAIT
 from .definition import REGISTRY, definition_for
@@ -146,9 +147,10 @@ class Engine:
 
     def clone(self) -> "Engine":
         """An exact copy (the same generator state: the same future), its legal actions worked out once."""
-        c = type(self)(self.rules, json.loads(json.dumps(self.s)))
+        # the state is JSON-native data without shared parts: a pickle round trip is a deep copy, and a fast one
+        c = type(self)(self.rules, pickle.loads(pickle.dumps(self.s, pickle.HIGHEST_PROTOCOL)))
         if self._legal is not None:
-            c._legal = json.loads(json.dumps(self._legal))
+            c._legal = pickle.loads(pickle.dumps(self._legal, pickle.HIGHEST_PROTOCOL))
         return c
 
     def to_json(self, log: bool = True) -> str:

@@ -115,7 +115,7 @@ class PaleoState(pyspiel.State):
         super().__init__(game)
         self._pgame = game
         self.table = table if table is not None else Table(game.bundle, **game.new_kw)
-        self.seen = seen if seen is not None else [[] for _ in range(game.num_players())]
+        self.seen = seen if seen is not None else _Seen([[] for _ in range(game.num_players())])
         self._replaying = False
         self._hist = None  # a Python clone's history (it starts no C++ history of its own); else the C++ one
 
@@ -150,7 +150,7 @@ class PaleoState(pyspiel.State):
         p = self.current_player()
         # the game object before a decision is never changed again (a step plays on a copy): keep it, and
         # write what p saw only if an information state is asked for
-        self.seen[p].append((t.game, int(action)))
+        self.seen[p].append([t.game, int(action), None])  # [game, action, its text once written]
         t.decide(t.game.action_from_id(int(action), p))
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -181,17 +181,17 @@ class PaleoState(pyspiel.State):
 
     def clone(self) -> "PaleoState":
         """A copy (Python callers: MCTS and the other Python algorithms); C++ callers replay the history."""
-        c = PaleoState(self._pgame, self.table.copy(), [list(x) for x in self.seen])
+        c = PaleoState(self._pgame, self.table.copy(), self.seen.copy())
         c._hist = self.history()
         return c
 
     # A C++ clone (random_sim_test, C++ algorithms) copies a Python state through __getstate__ / __setstate__:
     # the table is copied as it is, and the history is re-entered without replaying the game.
     def __getstate__(self):
-        return (self._pgame.instance, self.table.copy(), [list(x) for x in self.seen], self.history())
+        return _Copied((self._pgame.instance, self.table.copy(), self.seen.copy(), self.history()))
 
     def __setstate__(self, st):
-        key, table, seen, hist = st
+        key, table, seen, hist = st.value
         game = _load({"instance": key})
         pyspiel.State.__init__(self, game)
         self._pgame, self.table, self.seen, self._hist = game, None, seen, None
@@ -218,6 +218,29 @@ class PaleoState(pyspiel.State):
         return t.game.to_json(log=False)
 
 
+class _Seen(list):
+    """Per player, [game before the decision, action, its text] for each decision: a copy copies the lists and
+    shares the entries (a C++ clone deep-copies each attribute: this keeps that cheap)."""
+
+    def copy(self) -> "_Seen":
+        return _Seen([list(x) for x in self])
+
+    def __deepcopy__(self, memo):
+        return self.copy()
+
+
+class _Copied:
+    """What __getstate__ hands to `copy.deepcopy`: already a copy, so deepcopy takes it as it is."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value):
+        self.value = value
+
+    def __deepcopy__(self, memo):
+        return self
+
+
 class _Observer:
     """The PyObserver interface: strings only (no tensors)."""
 
@@ -236,5 +259,9 @@ class _Observer:
             now += f"|drawing {len(t.draws)}"  # the table is between a decision and its outcome
         if not self.perfect_recall:
             return now
-        past = [observation_text(g, player) + f"|a{a}" for g, a in state.seen[player]]
+        past = []
+        for entry in state.seen[player]:  # shared with the copies of the state: each text is written once
+            if entry[2] is None:
+                entry[2] = observation_text(entry[0], player) + f"|a{entry[1]}"
+            past.append(entry[2])
         return f"p{player}|" + "||".join([*past, now])

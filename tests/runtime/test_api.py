@@ -12,6 +12,20 @@ from runtime.core.game import Engine
 from runtime.rng import draws_from
 
 
+@pytest.fixture(scope="module")
+def star_bundle() -> dict:
+    import synthetic_bundle
+
+    return synthetic_bundle.build(packs=["synthetic-base", "base-modules", "pote-w"])
+
+
+@pytest.fixture(scope="module")
+def hands_bundle() -> dict:
+    import synthetic_bundle
+
+    return synthetic_bundle.build(packs=["synthetic-base", "base-modules", "pote-x"])
+
+
 def _play(g, seed: int, steps: int, check=None):
     r = random.Random(seed)
     for _ in range(steps):
@@ -47,6 +61,8 @@ SETUPS = [
     ("pote_bundle", dict(scenario="level:pote/III", players=2)),
     ("pote_bundle", dict(scenario="I+X", players=3)),
     ("whale_bundle", dict(scenario="A+T", players=3)),
+    ("star_bundle", dict(scenario="D+W", players=2)),
+    ("hands_bundle", dict(modules=["module:paleo/I", "module:pote/X"], players=3)),
     ("vet_bundle", dict(game="game:paleovet", players=2, options={"mode": "standard"})),
     ("vet_bundle", dict(game="game:paleovet", players=1, options={"mode": "solo"})),
 ]

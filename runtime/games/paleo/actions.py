@@ -23,11 +23,16 @@ ACTIONS = {
     "remove": {"zone": Zones(), "target": Instance()}, "return-dream": {"from": Seat()},
     "token": {"back": Tokens()}, "tool": {"tool": Tokens()}, "trap": {"to": Lit("group", "mission")},
     "spirits": {"remove": Lit(True, False)}, "night-card": {"card": Instance()}, "mission-order": {"card": Instance()},
-    "new-group": {"who": Seat()},
+    "new-group": {"who": Seat()}, "release": {"animal": Instance()}, "care": {"animal": Instance(), "pay": Lit(True, False)},
+    "spend": {"owner": Seat(), "tool": Tokens()}, "trap-help": NONE,
     # the Cult Site
     "cult-tool": {"tool": Tokens()}, "ritual": {"altar": ALTAR}, "develop": {"flip": Lit(True, False)},
-    "hazard": {"pos": Below(12)}, "seek": {"altar": ALTAR, "to": Seat()},
+    "hazard": {"pos": Instance()}, "seek": {"altar": ALTAR, "to": Seat()},
     "swap": {"a": Either(Instance(), ALTAR), "b": Either(Instance(), ALTAR)}, "swap-done": NONE,
+    "beside": {"card": Instance(), "option": Below(8), "variant": Below(8)}, "keep-beside": NONE,
+    "to-cult": {"from": Seat(), "pos": Instance()},
+    # White Hands
+    "sun-help": {"card": Instance()}, "wound-one": {"person": Instance()},
     # star cards and the sea
     "star": {"pick": Below(4), "back": Backs()},
     "sea": NONE, "sea-keep": {"to": Seat()}, "raft": {"to": Seat()}, "split": {"split": Seq(Below(6), 4)},

@@ -16,7 +16,7 @@ API (in the style of OpenSpiel's `State`)
     joined by `+`, or None for the base card set alone) or `modules` (module ids); `boards` (board
     ids; default: the scenario's); `options` (the mode or variant options the game definition
     declares; Paleo declares none). `setup` gives the same as one mapping. The normalised record is
-    kept in the state (`s["setup"]`) and shown in every observation.
+    kept in the state (`Game.setup`) and shown in every observation.
     `stack` (rule tests) puts card ids on top of the shuffled people / dreams / ideas decks before
     the setup draws (top first; players draw in seat order).
     Raises `NotPlayable` (its `.facts` lists every missing fact and every rule the engine cannot
@@ -53,12 +53,40 @@ API (in the style of OpenSpiel's `State`)
     event: a symbol (`symbol:food`), a rule (`rule:paleo/feeding`) or a record; the game
     definition's `source_of(by, bundle)` gives the rulebook file and section behind it. Every event
     is public when it is logged: an event names a card only while it is face up.
-`Game.to_json(log=True)`, `Game.from_json(bundle, text)`, `Game.clone()`
+`Game.num_distinct_actions`, `Game.legal_action_ids(player)`, `Game.legal_action_mask(player)`,
+`Game.id_of(action)`, `Game.action_from_id(id, player)`, `Game.apply_id(id, player)`
+    A fixed, game-wide integer encoding of actions for each game definition, setup and player
+    count (`runtime.core.actions`): every action type a definition's systems offer is declared
+    with the domain of each field (`runtime.games.paleo.actions`, `runtime.games.paleovet.actions`),
+    and an id is a block per type, a mixed-radix number over its fields inside it. An id leaves
+    the player out: the same id is the same choice for every player, in every state of games of
+    that setup. `legal_action_ids` are ascending; the mask is `num_distinct_actions` long.
+`Game.returns()`, `Game.is_truncated()`
+    Each player's return: 0 for everyone until the end; then the definition's mapping. Paleo is
+    cooperative: every player gets the table's shared result, 1 for a win (a tie within one
+    resolution is the win the rules make it), -1 for a loss. PaleoVet ranks the players by (score,
+    cured dinos): a player gets (players ranked below - players ranked above) / (players - 1), so
+    the returns sum to 0; solo: 1 for a victory, -1 for a defeat. A game stopped by the action or day
+    cap (`result: unfinished`) is truncated, not lost: `is_truncated()` is true and every return is 0.
+`Game.history`
+    The actions applied to this game object (and to those it was cloned from), oldest first, without
+    labels; a game read with `from_json` starts an empty history (the state's `actions` counts all).
+`Game.to_json(log=True)`, `Game.from_json(bundle, text)`, `Game.clone(exact=False, seed=None)`
     The state is one JSON-native dict with `"format": "runtime-state/2"`, so a saved game restores
     exactly mid-game. `from_json` refuses (`StateError`) a save of another format (naming it) and any
     state this game cannot be in: unknown cards or zones, a card in two zones or none, counters out
     of their declared bounds or stock, malformed pending decisions, a setup record that is not in
     normal form (`runtime.core.invariants.state_problems`).
+    `clone()` keeps the hidden randomness secret: the copy's generator is re-seeded (from `seed`, else
+    from the system's entropy) and each zone whose order no player sees (`backs` and `count` zones) is
+    re-shuffled among cards of the same back, so every observation of the copy equals the original's
+    while its future is a new draw (a zone whose order a system shows, a face-up top card, keeps it;
+    a card a player saw go into a hidden zone is re-shuffled as if unseen). `clone(exact=True)` copies
+    the generator too, for replaying: the same actions give the same game.
+
+The public `Game` changes the state only through `apply`: it wraps the internal engine
+(`runtime.core.game.Engine`), which systems, ops, rule tests, the simulator and the built-in policies
+receive, and which holds the state dict and the mutators (`move`, `event`, `bus`, `goto`, `end`).
 
 Core and systems
 ----------------
@@ -75,7 +103,10 @@ Randomness
 One generator per game: SplitMix64 (`runtime.rng`), its 64-bit state seeded from the game's seed
 and stored in the saved state. It shuffles the support decks and the exploration deck at setup,
 the discard piles at each new day, and rolls dice. Dice can be forced (`state["forced_dice"]`,
-faces such as "strength 2"), as rule tests do.
+faces such as "strength 2"), as rule tests do. Every draw goes through `Rng.below(n)` (a shuffle is
+Fisher-Yates from the end, a die roll one draw among its faces); inside `with
+runtime.rng.draws_from(source):` each draw is `source(n)` instead, which is how a game-AI adapter
+makes every hidden shuffle and roll a chance node (`paleo_ai`, outside the runtime).
 
 Dispatch
 --------

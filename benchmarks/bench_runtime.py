@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "packs"))
 
-from runtime import Game, new_game  # noqa: E402
+from runtime.core.game import Engine as Game  # reads the state behind the public game: drives the engine
+new_game = Game.new
 from runtime.core import compile_option  # noqa: E402
 from runtime.games.paleo import state as S  # noqa: E402
 from runtime.games.paleo.ops import OPS  # noqa: E402

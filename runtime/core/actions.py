@@ -174,7 +174,7 @@ class ActionSpace:
         t, off, fields, _ = blk
         extra = set(action) - {"type", "player", "label"} - {f for f, _ in fields}
         if extra:
-            raise IllegalAction(f"action field `{str(sorted(map(str, extra))[0])[:40]}` is not in the encoding of `{t}`")
+            raise IllegalAction(f"action field {str(sorted(map(str, extra))[0])[:40]!r} is not in the encoding of `{t}`")
         c = 0
         for f, d in fields:
             if f not in action:

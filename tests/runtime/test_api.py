@@ -160,3 +160,14 @@ def test_a_draw_source_decides_every_shuffle_and_roll(bundle):
     assert sa["z"] == sb["z"], "the seed still chose a shuffle although the draws were supplied"
     c = new_game(bundle, scenario="A", players=2, seed=2)
     assert json.loads(c.to_json())["z"] != sb["z"]
+
+
+def test_records_outside_the_encoding_are_refused_by_name(bundle):
+    g = new_game(bundle, scenario="A", players=2, seed=5)
+    for bad, says in [({"type": "fly\x1b[2J", "player": 0}, "has no id"), ({"type": "sleep", "player": 0, "x\n": 1}, "not in"),
+                      ({"type": "help", "player": 0, "target": 7}, "outside"), ("sleep", "a mapping")]:
+        with pytest.raises(IllegalAction) as err:
+            g.id_of(bad)
+        assert says in str(err.value) and "\x1b" not in str(err.value) and "\n" not in str(err.value)
+    with pytest.raises(IllegalAction):
+        g.action_from_id(-1, 0)

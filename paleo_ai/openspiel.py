@@ -150,8 +150,9 @@ class PaleoState(pyspiel.State):
         p = self.current_player()
         # the game object before a decision is never changed again (a step plays on a copy): keep it, and
         # write what p saw only if an information state is asked for
-        self.seen[p].append([t.game, int(action), None])  # [game, action, its text once written]
-        t.decide(t.game.action_from_id(int(action), p))
+        before = t.game
+        t.decide(before.action_from_id(int(action), p))  # IllegalAction, and nothing changed, for an illegal id
+        self.seen[p].append([before, int(action), None])  # [game, action, its text once written]
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

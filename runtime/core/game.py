@@ -531,13 +531,18 @@ class Game:
         """The action record an id stands for when `player` plays it (legal or not: `apply` decides)."""
         return self._space().action(action_id, player)
 
-    def legal_action_ids(self, player: int) -> list[int]:
-        """The ids of `player`'s legal actions now, ascending."""
+    def legal_action_ids(self, player: int | None = None) -> list[int]:
+        """The ids of `player`'s legal actions now, ascending; without a player, the lowest seat's who may act."""
+        if player is None:
+            now = self._engine.current_players()
+            if not now:
+                return []
+            player = now[0]
         sp = self._space()
         return sorted(sp.id_of(a) for a in self._engine._legal_now() if a["player"] == player)
 
-    def legal_action_mask(self, player: int) -> list[int]:
-        """1 at the id of each legal action of `player`, else 0; `num_distinct_actions` long."""
+    def legal_action_mask(self, player: int | None = None) -> list[int]:
+        """1 at the id of each legal action of `player` (as in `legal_action_ids`), else 0; `num_distinct_actions` long."""
         mask = [0] * self.num_distinct_actions
         for i in self.legal_action_ids(player):
             mask[i] = 1

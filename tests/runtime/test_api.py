@@ -171,3 +171,11 @@ def test_records_outside_the_encoding_are_refused_by_name(bundle):
         assert says in str(err.value) and "\x1b" not in str(err.value) and "\n" not in str(err.value)
     with pytest.raises(IllegalAction):
         g.action_from_id(-1, 0)
+
+
+def test_without_a_player_the_ids_are_the_lowest_acting_seats(bundle):
+    g = new_game(bundle, scenario="A", players=3, seed=6)
+    p = min(g.current_players())
+    assert g.legal_action_ids() == g.legal_action_ids(p) and g.legal_action_mask() == g.legal_action_mask(p)
+    done = _play(g, 6, 5000)
+    assert done.is_terminal() and done.legal_action_ids() == [] and sum(done.legal_action_mask()) == 0

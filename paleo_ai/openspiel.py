@@ -21,8 +21,12 @@ from __future__ import annotations
 
 import json
 
-import numpy as np
-import pyspiel
+try:
+    import numpy as np
+    import pyspiel
+except ImportError as exc:  # the [ai] extra is not installed
+    raise ImportError(f'paleo_ai.openspiel needs open_spiel ({exc.name} is missing): pip install "paleo-codex[ai]"',
+                      name=exc.name) from None
 
 from runtime import Game
 

@@ -27,9 +27,13 @@ from __future__ import annotations
 import functools
 import zlib
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv
+try:
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+except ImportError as exc:  # the [ai] extra is not installed
+    raise ImportError(f'paleo_ai.pettingzoo needs pettingzoo and gymnasium ({exc.name} is missing): '
+                      'pip install "paleo-codex[ai]"', name=exc.name) from None
 
 from runtime import Game
 

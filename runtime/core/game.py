@@ -489,8 +489,8 @@ class Game:
 
     @property
     def log(self) -> list:
-        """The event log (copies: editing them changes nothing)."""
-        return [dict(e) for e in self._engine.s["log"]]
+        """The event log (a copy: editing it changes nothing)."""
+        return pickle.loads(pickle.dumps(self._engine.s["log"], pickle.HIGHEST_PROTOCOL))
 
     @property
     def history(self) -> list[dict]:
@@ -512,7 +512,8 @@ class Game:
             self._history.append({k: v for k, v in action.items() if k != "label"})
 
     def observation(self, player: int) -> dict:
-        return self._engine.observation(player)
+        """What `player` may see (a copy: it shares nothing with the state)."""
+        return pickle.loads(pickle.dumps(self._engine.observation(player), pickle.HIGHEST_PROTOCOL))
 
     # ------------------------------------------------------------------ the integer action encoding
     def _space(self):

@@ -89,6 +89,10 @@ def test_the_public_game_has_no_mutators(bundle):
     assert o is None
     log = g.log
     log.clear()
+    obs = g.observation(0)
+    obs["setup"]["modules"].append("module:x")
+    obs["players"][0].clear()
+    assert g.observation(0) != obs and g.setup["modules"] == ["module:paleo/A"]
     assert g.log == new_game(bundle, scenario="A", players=2, seed=1).log
     assert all(a["player"] != 99 for a in g.legal_actions())
 

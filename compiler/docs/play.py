@@ -142,6 +142,7 @@ def build_play(site: Path, bundle_path: Path, packs: list[str], links_from: Path
         sys.stderr.write(f"paleo: error: cannot read a bundle: {exc}\n")
         return 2
     out = site / PLAY
+    (out / "pyodide").mkdir(parents=True, exist_ok=True)
     for f in PYODIDE_FILES:
         atomic_write(out / "pyodide" / f, (src / f).read_bytes())
     atomic_write(out / "runtime.zip", runtime_zip(root))

@@ -10,7 +10,7 @@
   var siteRoot = new URL("../", base);           // the site's root
   var glue = null;
   var st = { seat: null, revealed: false, view: null, choices: null };
-  var api = window.paleoPlay = { ready: false, readyMs: null, firstActionsMs: null, clicks: [],
+  var api = window.paleoPlay = { ready: false, timings: {}, readyMs: null, firstActionsMs: null, clicks: [],
                                  log: function () { return glue ? glue.raw_log() : "[]"; } };
 
   function el(tag, attrs, kids) {
@@ -55,17 +55,23 @@
       status("This build of the site has no Play assets (the main job adds them with its Play step).");
       return;
     }
+    function mark(name) { api.timings[name] = Math.round(performance.now()); }
+    mark("meta");
     status("Loading Python (Pyodide, from this site)…");
     await loadScript(new URL("pyodide/pyodide.js", base).href);
     var py = await loadPyodide({ indexURL: new URL("pyodide/", base).href, stdout: function () {}, stderr: function () {} });
+    mark("pyodide");
     status("Loading the runtime and the bundle…");
     var parts = await Promise.all([fetchOk("runtime.zip", "bytes"), fetchOk("play-bundle.json"), fetchOk("play_glue.py")]);
     py.unpackArchive(parts[0], "zip", { extractDir: "/home/pyodide/paleo" });
     py.FS.writeFile("/home/pyodide/paleo/play_glue.py", parts[2]);
     py.FS.writeFile("/home/pyodide/play-bundle.json", parts[1]);
     py.runPython("import sys; sys.path.insert(0, '/home/pyodide/paleo')");
+    mark("fetched");
     glue = py.pyimport("play_glue");
+    mark("imported");
     st.choices = JSON.parse(glue.init("/home/pyodide/play-bundle.json", meta));
+    mark("init");
     layout();
     api.ready = true;
     api.readyMs = performance.now();
@@ -82,11 +88,11 @@
       " of Paleo. The rules are the rulebooks'; the cards are not."]));
     root.appendChild(el("p", { id: "play-error", cls: "play-error", role: "alert", hidden: "" }));
     root.appendChild(setupForm());
+    root.appendChild(saveLoad());
     root.appendChild(el("section", { id: "play-table", cls: "play-table", hidden: "" }, [
       el("div", { id: "play-outcome", cls: "play-outcome", hidden: "" }),
       el("div", { id: "play-handover", cls: "play-handover", hidden: "" }),
       el("div", { id: "play-seat", cls: "play-seat" }),
-      saveLoad(),
       el("h2", { text: "Event log" }),
       el("ol", { id: "play-log", cls: "play-log" })]));
   }
@@ -157,6 +163,8 @@
     var loadBtn = el("button", { id: "play-load", type: "button", cls: "md-button", text: "Load" });
     saveBtn.addEventListener("click", function () {
       var s = glue.save();
+      if (!s) { error("There is no game to save yet: start one first."); return; }
+      error("");
       text.value = s;
       if (dl.href) URL.revokeObjectURL(dl.href);
       dl.href = URL.createObjectURL(new Blob([s], { type: "application/json" }));
@@ -167,8 +175,8 @@
       if (!file.files.length) return;
       file.files[0].text().then(function (t) { text.value = t; loadText(t); });
     });
-    return el("details", { id: "play-saveload", cls: "play-saveload", open: "" }, [
-      el("summary", { text: "Save and load" }), el("div", {}, [saveBtn, " ", dl, " ", loadBtn, " ", file]), text]);
+    return el("section", { id: "play-saveload", cls: "play-saveload" }, [
+      el("h2", { text: "Save and load" }), el("div", {}, [saveBtn, " ", dl, " ", loadBtn, " ", file]), text]);
   }
 
   function loadText(t) {

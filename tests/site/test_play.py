@@ -1,0 +1,169 @@
+"""The Play page in a real browser: the runtime under Pyodide (from the site itself), a 2-player hot-seat game
+clicked to its end, saved and loaded mid-game, its log the Python engine's for the same seed and clicks."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+
+from site_support import REPO, parse_links
+
+pytestmark = pytest.mark.browser
+
+SETUP = {"game": "game:paleo", "scenario": "A", "players": 2, "seed": 1}
+FIRST_CLICKS = 16  # the first action this many times, then the last (going to sleep early ends a day quickly)
+SAVE_AT = 9        # save, reload the page and load the save after this many clicks
+MAX_CLICKS = 120   # a game that has not ended by then is a failure
+PACKS = ["synthetic-base"]
+
+
+def _packs_module():
+    packs = str(REPO / "tests" / "packs")
+    if packs not in sys.path:
+        sys.path.insert(0, packs)
+    import synthetic_bundle
+
+    return synthetic_bundle
+
+
+def _glue():
+    play = str(REPO / "site" / "play")
+    if play not in sys.path:
+        sys.path.insert(0, play)
+    import play_glue
+
+    return play_glue
+
+
+@pytest.fixture(scope="module")
+def play_assets(content_site, tmp_path_factory):
+    """The served content site with the Play step run on it, as scripts/main.sh does: (site dir, play bundle path)."""
+    from compiler.docs.play import build_play
+
+    site, site_bundle = content_site[0], content_site[1]
+    tmp = tmp_path_factory.mktemp("play")
+    bundle_path, links_path = tmp / "play-bundle.json", tmp / "site-bundle.json"
+    _packs_module().cached(bundle_path)
+    links_path.write_text(json.dumps(site_bundle), encoding="utf-8")
+    assert build_play(site, bundle_path, PACKS, links_path, REPO) == 0
+    return site, bundle_path
+
+
+def _clean(page, browser_context):
+    assert not page.watch.problems, "\n".join(page.watch.problems)
+    assert not browser_context.outside_requests, "requests outside 127.0.0.1: " + ", ".join(browser_context.outside_requests)
+    assert not page.watch.dialogs, f"a dialog opened: {page.watch.dialogs}"
+
+
+def _open(page, served) -> float:
+    page.goto(served + "/play/")
+    page.wait_for_function("window.paleoPlay && window.paleoPlay.ready", timeout=110_000)
+    return page.evaluate("window.paleoPlay.readyMs")
+
+
+def _step(page, clicks: list) -> bool:
+    """One click of the policy: past a hand-over screen, else a legal action. False once the game is over."""
+    if page.locator("#play-outcome").is_visible():
+        return False
+    ok = page.locator("#play-handover-ok")
+    if ok.is_visible():
+        ok.click()
+        assert page.locator("#play-seat .play-seat-view").count() == 1, "a hand-over shows one seat's view"
+        return True
+    assert page.locator("#play-seat .play-seat-view").count() == 1, "only the current player's view is on the page"
+    buttons = page.locator("#play-actions .play-action")
+    n = buttons.count()
+    assert n > 0, "a current player without legal actions"
+    b = buttons.nth(0 if len(clicks) < FIRST_CLICKS else n - 1)
+    seat, index = int(b.get_attribute("data-seat")), int(b.get_attribute("data-index"))
+    assert page.locator(f'#play-seat .play-seat-view[data-seat="{seat}"]').count() == 1
+    b.click()
+    clicks.append((seat, index))
+    return True
+
+
+def _href_exists(site: Path, url: str, served: str) -> bool:
+    parts = urlsplit(url)
+    path = unquote(parts.path)
+    assert url.startswith(served + "/"), url
+    target = site / path.lstrip("/")
+    if path.endswith("/"):
+        target = target / "index.html"
+    if not target.is_file():
+        return False
+    return not parts.fragment or parts.fragment in parse_links(target).ids
+
+
+def test_play_a_two_player_game_to_its_end(page, served, browser_context, play_assets, screenshots, record_property):
+    site, bundle_path = play_assets
+    ready_ms = _open(page, served)
+    banner = page.locator("#play-banner").inner_text()
+    assert "synthetic-base" in banner and "synthetic" in banner.lower() and "never the printed cards" in banner
+
+    page.select_option("#play-game", SETUP["game"])
+    page.select_option("#play-scenario", SETUP["scenario"])
+    page.fill("#play-players", str(SETUP["players"]))
+    page.fill("#play-seed", str(SETUP["seed"]))
+    page.click("#play-start")
+    page.locator("#play-handover-ok").wait_for(state="visible")
+    assert page.locator("#play-seat .play-seat-view").count() == 0, "the hand-over screen shows no player's view"
+    page.click("#play-handover-ok")
+    first_ms = page.evaluate("window.paleoPlay.firstActionsMs")
+    record_property("play_ready_ms", ready_ms)
+    record_property("play_first_actions_ms", first_ms)
+    print(f"\nPlay page: setup form after {ready_ms / 1000:.1f}s, first legal actions after {first_ms / 1000:.1f}s")
+
+    clicks: list = []
+    while len(clicks) < SAVE_AT:
+        assert _step(page, clicks)
+    page.screenshot(path=str(screenshots / "play-mid-game.png"), full_page=True)
+    page.click("#play-save")
+    saved = page.input_value("#play-save-text")
+    assert json.loads(saved)["format"].startswith("runtime-state/")
+    before = json.loads(page.evaluate("window.paleoPlay.log()"))
+
+    page.reload()
+    page.wait_for_function("window.paleoPlay && window.paleoPlay.ready", timeout=110_000)
+    page.fill("#play-save-text", saved)
+    page.click("#play-load")
+    assert json.loads(page.evaluate("window.paleoPlay.log()")) == before, "the loaded game's log is the saved game's"
+    while _step(page, clicks):
+        assert len(clicks) < MAX_CLICKS, "the game did not end"
+    outcome = page.locator("#play-outcome").inner_text()
+    assert "The game is over" in outcome
+    page.screenshot(path=str(screenshots / "play-end.png"), full_page=True)
+    page_log = json.loads(page.evaluate("window.paleoPlay.log()"))
+    shown = page.locator("#play-log li").all_inner_texts()
+    hrefs = page.eval_on_selector_all("#play-log a.play-rule", "as => as.map(a => a.href)")
+    _clean(page, browser_context)
+
+    # the same seed and clicks in the Python engine give the same events
+    from runtime import load_bundle, new_game
+
+    bundle = load_bundle(str(bundle_path))
+    g = new_game(bundle, **SETUP)
+    for seat, index in clicks:
+        g.apply(g.legal_actions(seat)[index])
+    assert g.is_terminal()
+    assert page_log == json.loads(json.dumps(g.log)), "the page's event log differs from the engine's"
+    assert page_log[-1]["t"] == "end"
+
+    # ...and the same words, each linked to a rule page of the site that exists
+    glue = _glue()
+    glue.init(str(bundle_path), (site / "play" / "play-meta.json").read_text(encoding="utf-8"))
+    glue.start(json.dumps(SETUP))
+    for seat, index in clicks:
+        glue.act(seat, index)
+    lines = json.loads(glue.view())["log"]
+    assert len(shown) == len(lines) == len(g.log)
+    for text, line in zip(shown, lines):
+        assert line["text"] in text, (text, line)
+    assert len(hrefs) == len(lines)
+    missing = sorted({h for h in hrefs if not _href_exists(site, h, served)})
+    assert not missing, f"log links to missing pages or anchors: {missing[:5]}"
+    rules = {urlsplit(h).path for h in hrefs}
+    assert any("/reference/rules/" in p for p in rules), "no event links to a rule page"

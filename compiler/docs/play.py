@@ -5,7 +5,7 @@ site's rule pages.
     python -m compiler.docs.play --site build/site --bundle build/play-bundle.json \
         --pack synthetic-base --links-from build/bundle.json
 
-The page itself (site/play/: index.md, play.js, play.css, play_glue.py) is built by mkdocs with the rest of
+The page itself (site/play.md, and site/play/: play.js, play.css, play_glue.py) is built by mkdocs with the rest of
 the site; this step only adds what mkdocs does not copy. Everything goes under `<site>/play/`, so the
 page needs no request outside the site: no CDN, no server code.
 """

@@ -87,13 +87,15 @@
       "This game is played with the synthetic pack " + packs + ": " + st.choices.synthetic +
       " of Paleo. The rules are the rulebooks'; the cards are not."]));
     root.appendChild(el("p", { id: "play-error", cls: "play-error", role: "alert", hidden: "" }));
-    root.appendChild(setupForm());
+    root.appendChild(el("details", { id: "play-setup-box", cls: "play-setup-box", open: "" }, [
+      el("summary", { text: "Setup: choose a game, its scenario or modules, boards, mode, players and seed" }), setupForm()]));
+    root.appendChild(el("div", { id: "play-outcome", cls: "play-outcome", hidden: "" }));
+    root.appendChild(el("div", { id: "play-handover", cls: "play-handover", hidden: "" }));
+    root.appendChild(el("div", { id: "play-seat", cls: "play-seat" }));
     root.appendChild(saveLoad());
     root.appendChild(el("section", { id: "play-table", cls: "play-table", hidden: "" }, [
-      el("div", { id: "play-outcome", cls: "play-outcome", hidden: "" }),
-      el("div", { id: "play-handover", cls: "play-handover", hidden: "" }),
-      el("div", { id: "play-seat", cls: "play-seat" }),
       el("h2", { text: "Event log" }),
+      el("p", { cls: "play-log-note", text: "Every event is public; each links to the rule it comes from and names its rulebook section." }),
       el("ol", { id: "play-log", cls: "play-log" })]));
   }
 
@@ -198,6 +200,7 @@
     error("");
     st.view = v;
     $("play-table").hidden = false;
+    $("play-setup-box").open = false;
     renderLog(v.log);
     var out = $("play-outcome");
     if (v.terminal) {
@@ -299,7 +302,7 @@
     var ol = $("play-log");
     ol.textContent = "";
     lines.forEach(function (l, i) {
-      var li = el("li", { "data-event": String(i) }, [el("span", { cls: "play-day", text: "Day " + l.day + " " }), l.text + " "]);
+      var li = el("li", { "data-event": String(i) }, [el("span", { cls: "play-day", text: (i + 1) + " · day " + l.day + " " }), l.text + " "]);
       var a = el("a", { cls: "play-rule", href: new URL(l.href, siteRoot).href, text: l.rule });
       if (l.cite) a.title = l.cite;
       li.appendChild(el("span", { cls: "play-source" }, ["(", a, l.cite ? " — " + l.cite : "", ")"]));

@@ -47,6 +47,9 @@ def init(bundle_path: str, meta_text: str) -> str:
             for r in recs:
                 if isinstance(r, dict) and isinstance(r.get("id"), str) and r.get("name"):
                     _NAMES[r["id"]] = str(r["name"])
+    for m in bundle.get("modules") or []:  # a module by its letter, and its name when it has one
+        if isinstance(m, dict) and m.get("letter"):
+            _NAMES[m["id"]] = f"module {m['letter']}" + (f" ({m['name']})" if m.get("name") else "")
     return json.dumps(setup_choices())
 
 
@@ -80,7 +83,7 @@ def _scenario_name(sid) -> str:
     if sid in _NAMES:
         return f"{_NAMES[sid]} ({sid})"
     mods = {m.get("letter"): m for m in _BUNDLE.get("modules") or [] if m.get("letter")}
-    parts = [f"module {x}: {mods[x].get('name') or x}" if x in mods else f"module {x}" for x in str(sid).split("+")]
+    parts = [f"module {x}" + (f" ({mods[x]['name']})" if mods.get(x, {}).get("name") else "") for x in str(sid).split("+")]
     return ", ".join(parts)
 
 

@@ -164,7 +164,7 @@ def name(x) -> str:
 def shown(value):
     """An observation with record ids replaced by their names (a hidden card stays a back)."""
     if isinstance(value, dict):
-        return {str(k): shown(v) for k, v in value.items()}
+        return {clean(name(k)): shown(v) for k, v in value.items()}
     if isinstance(value, list):
         return [shown(v) for v in value]
     if isinstance(value, str):

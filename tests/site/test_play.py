@@ -12,8 +12,6 @@ import pytest
 
 from site_support import REPO, parse_links
 
-pytestmark = pytest.mark.browser
-
 SETUP = {"game": "game:paleo", "scenario": "A", "players": 2, "seed": 1}
 FIRST_CLICKS = 16  # the first action this many times, then the last (going to sleep early ends a day quickly)
 SAVE_AT = 9        # save, reload the page and load the save after this many clicks
@@ -98,6 +96,7 @@ def _href_exists(site: Path, url: str, served: str) -> bool:
     return not parts.fragment or parts.fragment in parse_links(target).ids
 
 
+@pytest.mark.browser
 def test_play_a_two_player_game_to_its_end(page, served, browser_context, play_assets, screenshots, record_property):
     site, bundle_path = play_assets
     ready_ms = _open(page, served)
@@ -169,3 +168,44 @@ def test_play_a_two_player_game_to_its_end(page, served, browser_context, play_a
     assert not missing, f"log links to missing pages or anchors: {missing[:5]}"
     rules = {urlsplit(h).path for h in hrefs}
     assert any("/reference/rules/" in p for p in rules), "no event links to a rule page"
+
+
+def test_the_runtime_zip_holds_every_runtime_source():
+    import io
+    import zipfile
+
+    from compiler.docs.play import runtime_zip
+
+    data = runtime_zip(REPO)
+    names = set(zipfile.ZipFile(io.BytesIO(data)).namelist())
+    expected = {p.relative_to(REPO).as_posix() for p in (REPO / "runtime").rglob("*.py") if "__pycache__" not in p.parts}
+    assert names == expected and "runtime/__init__.py" in names
+    assert runtime_zip(REPO) == data, "the same tree gives the same bytes"
+
+
+def test_the_play_step_plays_synthetic_packs_only(tmp_path):
+    from compiler.docs.play import pack_names
+
+    assert pack_names(PACKS, REPO) == ["synthetic-base"]
+    (tmp_path / "cards.yaml").write_text("cards: []\n", encoding="utf-8")
+    with pytest.raises(SystemExit, match="synthetic packs only"):
+        pack_names([str(tmp_path)], REPO)
+
+
+def test_the_glue_refuses_bad_setups_and_saves_in_words(tmp_path):
+    glue = _glue()
+    path = tmp_path / "bundle.json"
+    _packs_module().cached(path)
+    glue.init(str(path), json.dumps({"packs": PACKS, "setups": [], "links": {}}))
+    bad = json.loads(glue.start(json.dumps({**SETUP, "players": 9})))
+    assert bad["error"].startswith("setup refused:") and "players" in bad["error"]
+    ok = json.loads(glue.start(json.dumps(SETUP)))
+    assert ok["current"] and all(a["label"].startswith("P") for s in ok["seats"].values() for a in s["actions"])
+    assert json.loads(glue.act(0, 999))["error"] == "no action 999 for P0 now"
+    for text in ("{", '{"format": "runtime-state/0"}', "\x1b[2J", "[]"):
+        err = json.loads(glue.load(text))["error"]
+        assert err.startswith(("this save cannot be loaded: ", "this is not a saved game: ")) and "\x1b" not in err, err
+        assert "Traceback" not in err
+    saved = glue.save()
+    glue.act(0, 0)
+    assert json.loads(glue.load(saved))["log"] == ok["log"], "a save restores the game it was taken from"

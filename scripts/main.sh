@@ -11,6 +11,7 @@ fi
 paleo build --out build
 paleo docs --bundle build/bundle.json --out build/site
 # The Play page plays a bundle built with the synthetic packs (invented cards; the page's banner names the pack).
-python3 tests/packs/synthetic_bundle.py build/play-bundle.json
-python3 -m compiler.docs.play --site build/site --bundle build/play-bundle.json --pack synthetic-base --links-from build/bundle.json
+python3 tests/packs/synthetic_bundle.py build/play-bundle.json --packs=synthetic-base,paleovet
+python3 -m compiler.docs.play --site build/site --bundle build/play-bundle.json --pack synthetic-base --pack paleovet \
+  --links-from build/bundle.json
 paleo docs --bundle build/bundle.json --offline --out build/site-offline

@@ -84,8 +84,8 @@
     var packs = st.choices.packs.join(", ");
     root.appendChild(el("div", { id: "play-banner", cls: "play-banner", role: "note" }, [
       el("strong", { text: "Synthetic cards. " }),
-      "This game is played with the synthetic pack " + packs + ": " + st.choices.synthetic +
-      " of Paleo. The rules are the rulebooks'; the cards are not."]));
+      "This page plays the synthetic " + (st.choices.packs.length > 1 ? "packs " : "pack ") + packs + ": " +
+      st.choices.synthetic + " of the games. The rules come from the rulebooks; the cards do not."]));
     root.appendChild(el("p", { id: "play-error", cls: "play-error", role: "alert", hidden: "" }));
     root.appendChild(el("details", { id: "play-setup-box", cls: "play-setup-box", open: "" }, [
       el("summary", { text: "Setup: choose a game, its scenario or modules, boards, mode, players and seed" }), setupForm()]));
@@ -302,7 +302,7 @@
     var ol = $("play-log");
     ol.textContent = "";
     lines.forEach(function (l, i) {
-      var li = el("li", { "data-event": String(i) }, [el("span", { cls: "play-day", text: (i + 1) + " · day " + l.day + " " }), l.text + " "]);
+      var li = el("li", { "data-event": String(i) }, [el("span", { cls: "play-day", text: (i + 1) + (l.when ? " · " + l.when : "") + " " }), l.text + " "]);
       var a = el("a", { cls: "play-rule", href: new URL(l.href, siteRoot).href, text: l.rule });
       if (l.cite) a.title = l.cite;
       li.appendChild(el("span", { cls: "play-source" }, ["(", a, l.cite ? " — " + l.cite : "", ")"]));

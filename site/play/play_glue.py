@@ -176,14 +176,17 @@ def _n(n, one: str, many: str | None = None) -> str:
     return f"{n} {one if n == 1 else (many or one + 's')}"
 
 
-def words(e: dict) -> str:
-    """One event in words."""
+def words(e: dict, game: str = "game:paleo") -> str:
+    """One event in words: Paleo's events in sentences, any other game's (and any event kind not listed) as its
+    kind and fields."""
+    if game != "game:paleo":
+        return _fields(e)
     t = e.get("t")
     p = f"P{e['player']}" if isinstance(e.get("player"), int) else "the tribe"
     c = name(e.get("card"))
     if t == "setup":
         mods = ", ".join(name(m) for m in e.get("modules") or []) or "no module"
-        return f"Setup for {e.get('players')} players with {mods}."
+        return f"Setup for {_n(e.get('players'), 'player')} with {mods}."
     if t == "person-joins":
         return f"{c} joins {p}'s group."
     if t == "tool-gained":
@@ -245,9 +248,34 @@ def words(e: dict) -> str:
     if t == "end":
         tie = " (a tie within one resolution)" if e.get("tie") else ""
         return f"The game ends: {e.get('result')}{tie}, {e.get('cause')}."
-    rest = ", ".join(f"{k} {name(v) if isinstance(v, str) else json.dumps(v)}" for k, v in e.items()
-                     if k not in ("t", "by", "day"))
-    return f"{str(t).replace('-', ' ').capitalize()}: {rest}." if rest else f"{str(t).replace('-', ' ').capitalize()}."
+    return _fields(e)
+
+
+def _value(k: str, v) -> str:
+    if k in ("player", "target", "winner") and isinstance(v, int) and not isinstance(v, bool):
+        return f"P{v}"
+    if isinstance(v, str):
+        return name(v)
+    if isinstance(v, list) and all(isinstance(x, (str, int, float)) for x in v):
+        return "[" + ", ".join(name(x) if isinstance(x, str) else str(x) for x in v) + "]"
+    if isinstance(v, bool):
+        return "yes" if v else "no"
+    return json.dumps(v, ensure_ascii=False) if isinstance(v, (list, dict)) else str(v)
+
+
+def _fields(e: dict) -> str:
+    """An event as its kind and its fields (ids as names, players as P0, P1, ...)."""
+    head = str(e.get("t")).replace("-", " ").capitalize()
+    rest = ", ".join(f"{k.replace('_', ' ')} {_value(k, v)}" for k, v in e.items() if k not in ("t", "by", "day", "turn"))
+    return f"{head}: {rest}." if rest else f"{head}."
+
+
+def when(e: dict) -> str:
+    """The event's time as the game counts it (a day in Paleo, a turn in PaleoVet)."""
+    for k in ("day", "turn", "round"):
+        if isinstance(e.get(k), int):
+            return f"{k} {e[k]}"
+    return ""
 
 
 def link_of(by, src: dict | None) -> dict:
@@ -287,8 +315,10 @@ def link_of(by, src: dict | None) -> dict:
 
 def log_lines(g: Game) -> list[dict]:
     d = g.rules.definition
+    game = g.s.get("game")
     out = []
     for e in g.log:
         by = e.get("by")
-        out.append({"day": e.get("day"), "text": clean(words(e)), "by": clean(by or ""), **link_of(by, d.source_of(by, _BUNDLE))})
+        out.append({"when": when(e), "text": clean(words(e, game)), "by": clean(by or ""),
+                    **link_of(by, d.source_of(by, _BUNDLE))})
     return out

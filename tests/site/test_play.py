@@ -16,7 +16,7 @@ SETUP = {"game": "game:paleo", "scenario": "A", "players": 2, "seed": 1}
 FIRST_CLICKS = 16  # the first action this many times, then the last (going to sleep early ends a day quickly)
 SAVE_AT = 9        # save, reload the page and load the save after this many clicks
 MAX_CLICKS = 120   # a game that has not ended by then is a failure
-PACKS = ["synthetic-base"]
+PACKS = ["synthetic-base", "paleovet"]  # as scripts/main.sh builds the page's bundle: Paleo and PaleoVet (its modes)
 
 
 def _packs_module():
@@ -37,6 +37,15 @@ def _glue():
     return play_glue
 
 
+_BUNDLE: dict = {}
+
+
+def _play_bundle() -> dict:
+    if "b" not in _BUNDLE:
+        _BUNDLE["b"] = _packs_module().build(packs=PACKS)
+    return _BUNDLE["b"]
+
+
 @pytest.fixture(scope="module")
 def play_assets(content_site, tmp_path_factory):
     """The served content site with the Play step run on it, as scripts/main.sh does: (site dir, play bundle path)."""
@@ -45,7 +54,7 @@ def play_assets(content_site, tmp_path_factory):
     site, site_bundle = content_site[0], content_site[1]
     tmp = tmp_path_factory.mktemp("play")
     bundle_path, links_path = tmp / "play-bundle.json", tmp / "site-bundle.json"
-    _packs_module().cached(bundle_path)
+    bundle_path.write_text(json.dumps(_play_bundle()), encoding="utf-8")
     links_path.write_text(json.dumps(site_bundle), encoding="utf-8")
     assert build_play(site, bundle_path, PACKS, links_path, REPO) == 0
     return site, bundle_path
@@ -101,7 +110,7 @@ def test_play_a_two_player_game_to_its_end(page, served, browser_context, play_a
     site, bundle_path = play_assets
     ready_ms = _open(page, served)
     banner = page.locator("#play-banner").inner_text()
-    assert "synthetic-base" in banner and "synthetic" in banner.lower() and "never the printed cards" in banner
+    assert all(p in banner for p in PACKS) and "Synthetic cards" in banner and "never the printed cards" in banner
 
     page.select_option("#play-game", SETUP["game"])
     page.select_option("#play-scenario", SETUP["scenario"])
@@ -186,7 +195,7 @@ def test_the_runtime_zip_holds_every_runtime_source():
 def test_the_play_step_plays_synthetic_packs_only(tmp_path):
     from compiler.docs.play import pack_names
 
-    assert pack_names(PACKS, REPO) == ["synthetic-base"]
+    assert pack_names(PACKS, REPO) == PACKS
     (tmp_path / "cards.yaml").write_text("cards: []\n", encoding="utf-8")
     with pytest.raises(SystemExit, match="synthetic packs only"):
         pack_names([str(tmp_path)], REPO)
@@ -194,9 +203,16 @@ def test_the_play_step_plays_synthetic_packs_only(tmp_path):
 
 def test_the_glue_refuses_bad_setups_and_saves_in_words(tmp_path):
     glue = _glue()
+    from compiler.docs.play import playable_setups
+
     path = tmp_path / "bundle.json"
-    _packs_module().cached(path)
-    glue.init(str(path), json.dumps({"packs": PACKS, "setups": [], "links": {}}))
+    path.write_text(json.dumps(_play_bundle()), encoding="utf-8")
+    choices = json.loads(glue.init(str(path), json.dumps({"packs": PACKS, "setups": playable_setups(_play_bundle()),
+                                                          "links": {}})))
+    vet = next(g for g in choices["games"] if g["id"] == "game:paleovet")
+    assert vet["options"] == [{"name": "mode", "allowed": ["standard", "casual", "light", "solo"], "default": "standard"}]
+    solo = json.loads(glue.start(json.dumps({"game": "game:paleovet", "players": 1, "seed": 3, "options": {"mode": "solo"}})))
+    assert solo["setup"]["options"] == {"mode": "solo"} and solo["current"] == [0]
     bad = json.loads(glue.start(json.dumps({**SETUP, "players": 9})))
     assert bad["error"].startswith("setup refused:") and "players" in bad["error"]
     ok = json.loads(glue.start(json.dumps(SETUP)))

@@ -10,7 +10,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 
-from site_support import REPO, parse_links
+from site_support import REPO, parse_links, skip_or_fail
 
 SETUP = {"game": "game:paleo", "scenario": "A", "players": 2, "seed": 1}
 FIRST_CLICKS = 16  # the first action this many times, then the last (going to sleep early ends a day quickly)
@@ -49,8 +49,10 @@ def _play_bundle() -> dict:
 @pytest.fixture(scope="module")
 def play_assets(content_site, tmp_path_factory):
     """The served content site with the Play step run on it, as scripts/main.sh does: (site dir, play bundle path)."""
-    from compiler.docs.play import build_play
+    from compiler.docs.play import PYODIDE_DIR, PYODIDE_FILES, build_play
 
+    if not all((REPO / PYODIDE_DIR / f).is_file() for f in PYODIDE_FILES):
+        skip_or_fail(f"{PYODIDE_DIR} is missing or incomplete; run `npm ci`")
     site, site_bundle = content_site[0], content_site[1]
     tmp = tmp_path_factory.mktemp("play")
     bundle_path, links_path = tmp / "play-bundle.json", tmp / "site-bundle.json"

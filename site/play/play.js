@@ -276,6 +276,9 @@
 
   function click(seat, index) {
     api.clicks.push([seat, index]);
+    // a save holds the whole state, hidden cards too: it does not stay on the table once play goes on
+    $("play-save-text").value = "";
+    $("play-download").hidden = true;
     show(JSON.parse(glue.act(seat, index)));
   }
 

@@ -279,13 +279,16 @@ def when(e: dict) -> str:
 
 
 def link_of(by, src: dict | None) -> dict:
-    """Where the site shows the rule behind an event: the rule page whose rule cites the same rulebook section
-    (the rule of the same step first), else the symbol's page, else the rules index."""
+    """Where the site shows the rule behind an event: a symbol's page; for a rule, the rule of the same step,
+    else the rule whose rulebook section holds the event's (the deepest), else a rule under the same top heading,
+    else the rules index. `cite` names the rulebook section `source_of` gives."""
     links = _META.get("links") or {}
     titles = links.get("titles") or {}
     cite = None
     if src:
         cite = " › ".join([titles.get(src.get("rulebook"), str(src.get("rulebook"))), *map(str, src.get("section") or [])])
+    if isinstance(by, str) and by in (links.get("symbols") or {}):  # its page explains it and cites its section
+        return {"href": links["symbols"][by], "rule": f"the symbol {name(by)}", "cite": cite}
     if src:
         book, sec = src.get("rulebook"), list(src.get("section") or [])
         same = [r for r in links.get("sections") or [] if r["rulebook"] == book]
@@ -301,15 +304,13 @@ def link_of(by, src: dict | None) -> dict:
                 k += 1
             if k == len(r["section"]) and k > depth:  # the rule's section holds the event's
                 best, depth = r, k
-        if best is None:
-            for r in same:
-                if r["section"][:1] == sec[:1] and sec:
-                    best = r
-                    break
         if best is not None:
             return {"href": best["href"], "rule": best["rule"], "cite": cite}
-    if isinstance(by, str) and by in (links.get("symbols") or {}):
-        return {"href": links["symbols"][by], "rule": f"the symbol {name(by)}", "cite": cite}
+    if src:
+        top = next((r for r in links.get("sections") or [] if r["rulebook"] == src.get("rulebook")
+                    and r["section"][:1] == list(src.get("section") or [])[:1]), None)
+        if top is not None and src.get("section"):
+            return {"href": top["href"], "rule": top["rule"], "cite": cite}
     return {"href": links.get("rules_index", ""), "rule": "the rules", "cite": cite}
 
 

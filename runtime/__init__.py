@@ -133,7 +133,8 @@ Readings of the rulebooks the engine makes
 """
 
 from .bundle import BundleError, load_bundle
+from .version import __version__
 from .engine import ACTION_CAP, DAY_CAP, Game, IllegalAction, NotPlayable, SetupError, StateError, new_game
 
-__all__ = ["ACTION_CAP", "DAY_CAP", "BundleError", "Game", "IllegalAction", "NotPlayable", "SetupError",
+__all__ = ["__version__", "ACTION_CAP", "DAY_CAP", "BundleError", "Game", "IllegalAction", "NotPlayable", "SetupError",
            "StateError", "load_bundle", "new_game"]

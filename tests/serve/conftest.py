@@ -92,3 +92,8 @@ def frontend(paleo_file):
     if fe.proc.poll() is None:
         fe.proc.kill()
         fe.proc.wait()
+
+
+@pytest.fixture(scope="session")
+def bundle_dict() -> dict:
+    return synthetic_bundle.cached()

@@ -90,13 +90,13 @@ def _is_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-def _safe(value):
-    """`value` with every action's `label` escaped for display (labels are the only text in the game data)."""
-    if isinstance(value, list):
-        return [_safe(v) for v in value]
-    if isinstance(value, dict) and isinstance(value.get("label"), str):
-        return {**value, "label": escape(value["label"])}
-    return value
+def _safe(actions: list) -> list:
+    """The action records (fresh copies from `legal_actions`) with each `label` escaped for display, in place."""
+    for a in actions:
+        label = a.get("label")
+        if isinstance(label, str) and (len(label) > 500 or not label.isprintable()):
+            a["label"] = escape(label)
+    return actions
 
 
 class Server:

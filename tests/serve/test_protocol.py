@@ -278,3 +278,14 @@ def test_command_line_refusals_are_one_line(tmp_path):
     import compiler
 
     assert p.returncode == 0 and p.stdout.strip() == f"paleo-runtime {compiler.__version__}"
+
+
+def test_labels_and_messages_are_escaped_for_display():
+    from runtime.serve import _error, _safe, encode
+
+    acts = _safe([{"type": "x", "label": "take \x1b[31mred\x1b[0m\u2028now"}, {"type": "y", "label": "plain"}])
+    assert acts[0]["label"] == "take U+001B[31mredU+001B[0mU+2028now" and acts[1]["label"] == "plain"
+    line = encode(_error("i", "bad-argument", "a\x07b\r\nc" + "x" * 900))
+    msg = json.loads(line)["error"]["message"]
+    assert msg.startswith("aU+0007bU+000DU+000Ac") and len(msg) == 500 and msg.endswith("…")
+    assert line.endswith(b"\n") and line.count(b"\n") == 1 and all(32 <= c < 127 for c in line[:-1])

@@ -286,6 +286,6 @@ def test_labels_and_messages_are_escaped_for_display():
     acts = _safe([{"type": "x", "label": "take \x1b[31mred\x1b[0m\u2028now"}, {"type": "y", "label": "plain"}])
     assert acts[0]["label"] == "take U+001B[31mredU+001B[0mU+2028now" and acts[1]["label"] == "plain"
     line = encode(_error("i", "bad-argument", "a\x07b\r\nc" + "x" * 900))
-    msg = json.loads(line)["error"]["message"]
-    assert msg.startswith("aU+0007bU+000DU+000Ac") and len(msg) == 500 and msg.endswith("…")
+    msg = json.loads(line)["error"]["message"]  # cut to 500 characters, then each control one as U+XXXX
+    assert msg.startswith("aU+0007bU+000DU+000Ac") and len(msg) == 500 + 3 * 5 and msg.endswith("…")
     assert line.endswith(b"\n") and line.count(b"\n") == 1 and all(32 <= c < 127 for c in line[:-1])

@@ -289,3 +289,11 @@ def test_labels_and_messages_are_escaped_for_display():
     msg = json.loads(line)["error"]["message"]  # cut to 500 characters, then each control one as U+XXXX
     assert msg.startswith("aU+0007bU+000DU+000Ac") and len(msg) == 500 + 3 * 5 and msg.endswith("…")
     assert line.endswith(b"\n") and line.count(b"\n") == 1 and all(32 <= c < 127 for c in line[:-1])
+
+
+def test_the_server_keeps_the_policy_bounds():
+    from compiler import limits
+    from runtime import safetext, serve
+
+    assert serve.MAX_LINE_BYTES == limits.MAX_REQUEST_LINE_BYTES and serve.MAX_GAMES == limits.MAX_SERVED_GAMES
+    assert safetext.MAX_MESSAGE_CHARS == limits.MAX_MESSAGE_CHARS

@@ -392,9 +392,21 @@ def serve(stdin=None, stdout=None, *, bundle: dict | None = None, max_games: int
         try:
             stdout.write(encode(resp))
             stdout.flush()
-        except (BrokenPipeError, ValueError):  # the frontend went away
+        except (BrokenPipeError, ValueError):  # the frontend went away: end quietly, nothing left to flush
+            _silence(stdout)
             return 0
     return 0
+
+
+def _silence(stream) -> None:
+    """Point the standard output at /dev/null once the reader is gone, so the exit flush cannot complain."""
+    import os
+
+    try:
+        if stream is sys.stdout.buffer:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def main(argv=None) -> int:

@@ -297,3 +297,15 @@ def test_the_server_keeps_the_policy_bounds():
 
     assert serve.MAX_LINE_BYTES == limits.MAX_REQUEST_LINE_BYTES and serve.MAX_GAMES == limits.MAX_SERVED_GAMES
     assert safetext.MAX_MESSAGE_CHARS == limits.MAX_MESSAGE_CHARS
+
+
+def test_a_frontend_that_stops_reading_ends_the_server_quietly(paleo_file):
+    fe = Frontend("--bundle", str(paleo_file))
+    fe.proc.stdout.close()  # the frontend goes away before the first response
+    try:
+        fe.send(b'{"cmd": "hello", "protocol": 1}\n' + b'{"cmd": "games"}\n' * 1000)
+        fe.proc.stdin.close()
+    except BrokenPipeError:
+        pass
+    assert fe.proc.wait(timeout=60) == 0
+    assert fe.proc.stderr.read() == b""

@@ -10,7 +10,7 @@ most 200 characters, an integer or null) that the response repeats. A response i
 
 Requests (`hello` first; anything else before it is refused with `handshake-required`):
 
-    hello    {protocol}                        -> protocol, runtime (version), state_format, bundle_major
+    hello    {protocol, format_version?}       -> protocol, runtime (version), state_format, bundle_major
                                                   (the bundle major version read), definitions (the games
                                                   this runtime plays), bundle ({format_version, games,
                                                   scenarios} or null), commands, limits
@@ -32,7 +32,8 @@ Requests (`hello` first; anything else before it is refused with `handshake-requ
 Error codes: `bad-json`, `bad-encoding`, `empty-line`, `line-too-long` (the line is refused
 without being held in memory: at most `--max-line-bytes` bytes are read at once, the rest is
 skipped), `bad-request` (not an object, a bad `id`, an unknown key), `unknown-command`,
-`handshake-required`, `protocol-version`, `bad-argument`, `no-bundle`, `unknown-handle`,
+`handshake-required`, `protocol-version`, `bundle-version` (`hello` named a bundle format whose
+major version is not the one served), `bad-argument`, `no-bundle`, `unknown-handle`,
 `too-many-games` (`--max-games` open at once), `illegal-action`, `not-playable` (with
 `facts`), `setup-error`, `state-error`, `bundle-error`. A fault of the engine itself is
 `engine-fault`, a bug to report; the process answers it like any other error and goes on.
@@ -65,7 +66,7 @@ _DRAIN = 1 << 16  # how much of an over-long line is read at a time while it is 
 
 COMMANDS = ("hello", "bundle", "new", "legal", "apply", "observe", "status", "save", "load", "close", "games", "quit")
 # the keys each request may carry besides `cmd` and `id`
-_KEYS = {"hello": {"protocol"}, "bundle": {"path"}, "new": {"game", "setup", "players", "seed"},
+_KEYS = {"hello": {"protocol", "format_version"}, "bundle": {"path"}, "new": {"game", "setup", "players", "seed"},
          "legal": {"handle", "player"}, "apply": {"handle", "action", "index", "player"},
          "observe": {"handle", "player"}, "status": {"handle"}, "save": {"handle", "log"}, "load": {"state"},
          "close": {"handle"}, "games": set(), "quit": set()}
@@ -181,6 +182,15 @@ class Server:
             raise Refusal("bad-argument", f"`hello` gives the protocol version the frontend speaks, an integer (this is {PROTOCOL})")
         if want != PROTOCOL:
             raise Refusal("protocol-version", f"this runtime speaks protocol {PROTOCOL}, not {want}", protocol=PROTOCOL)
+        fv = req.get("format_version")
+        if fv is not None:  # the bundle format the frontend was written for: its major must be the one served
+            if not isinstance(fv, str) or not fv.split(".")[0].isdigit() or len(fv) > 40:
+                raise Refusal("bad-argument", "`format_version` is the bundle format the frontend reads, e.g. \"1.0.0\"")
+            have = self.bundle.get("format_version") if self.bundle is not None else f"{SUPPORTED_MAJOR}"
+            if int(fv.split(".")[0]) != int(str(have).split(".")[0]):
+                raise Refusal("bundle-version", f"the frontend reads bundle format {fv}; this runtime serves "
+                              + (f"a bundle of format {have}" if self.bundle is not None else f"major version {have}"),
+                              format_version=have)
         self.greeted = True
         return {"protocol": PROTOCOL, "runtime": __version__, "state_format": STATE_FORMAT,
                 "bundle_major": SUPPORTED_MAJOR, "definitions": sorted(REGISTRY),

@@ -49,6 +49,11 @@ def test_handshake_first_then_versions(frontend):
     r = frontend.ask({"id": 1, "cmd": "hello", "protocol": 2})
     assert r["error"]["code"] == "protocol-version" and r["error"]["protocol"] == 1
     assert frontend.ask({"cmd": "hello"})["error"]["code"] == "bad-argument"
+    r = frontend.ask({"cmd": "hello", "protocol": 1, "format_version": "2.0.0"})  # a frontend written for bundles 2.x
+    assert r["error"]["code"] == "bundle-version" and r["error"]["format_version"].startswith("1.")
+    assert frontend.ask({"cmd": "hello", "protocol": 1, "format_version": "9" * 60})["error"]["code"] == "bad-argument"
+    assert frontend.ask({"cmd": "games"})["error"]["code"] == "handshake-required"  # a refused hello greets nobody
+    assert frontend.ok({"cmd": "hello", "protocol": 1, "format_version": "1.4"})["protocol"] == 1
     hello = frontend.hello()
     import compiler
 
@@ -252,6 +257,7 @@ def test_save_and_load_round_trip_across_processes(paleo_file):
 
 def test_without_a_bundle_new_games_wait_for_one(paleo_file):
     fe = Frontend()
+    assert fe.ask({"cmd": "hello", "protocol": 1, "format_version": "0.9"})["error"]["code"] == "bundle-version"
     assert fe.hello()["bundle"] is None
     assert fe.ask({**PALEO, "seed": 1})["error"]["code"] == "no-bundle"
     assert fe.ask({"cmd": "load", "state": {}})["error"]["code"] == "no-bundle"

@@ -19,7 +19,7 @@ START, END = "<!-- transcript: start -->", "<!-- transcript: end -->"
 CUT = 300  # a response line longer than this is shown cut at 240 characters, ending " …"
 # The session: request lines; None stands for "apply the first action the previous `legal` listed, by record".
 SESSION = [
-    '{"id":1,"cmd":"hello","protocol":1}',
+    '{"id":1,"cmd":"hello","protocol":1,"format_version":"1.0.0"}',
     '{"id":2,"cmd":"new","game":"game:paleo","setup":{"scenario":"A"},"players":2,"seed":7}',
     '{"id":3,"cmd":"legal","handle":"g1","player":0}',
     '{"id":4,"cmd":"apply","handle":"g1","player":0,"index":2}',

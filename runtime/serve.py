@@ -20,6 +20,8 @@ Requests (`hello` first; anything else before it is refused with `handshake-requ
     legal    {handle, player?}                 -> actions (with `player`, only that player's)
     apply    {handle, action}                  -> status and the events it logged
     apply    {handle, index, player?}          -> the same, by position in the list `legal` gave
+             (`new`, `apply` and `load` with `with_legal: true` also list every legal action now, as
+             `legal`, so a frontend needs one round trip per action)
     observe  {handle, player}                  -> what that player may see
     status   {handle}                          -> status: current_players, terminal, outcome, actions
     save     {handle, log?}                    -> state (the saved game, a JSON object; it holds every
@@ -66,9 +68,9 @@ _DRAIN = 1 << 16  # how much of an over-long line is read at a time while it is 
 
 COMMANDS = ("hello", "bundle", "new", "legal", "apply", "observe", "status", "save", "load", "close", "games", "quit")
 # the keys each request may carry besides `cmd` and `id`
-_KEYS = {"hello": {"protocol", "format_version"}, "bundle": {"path"}, "new": {"game", "setup", "players", "seed"},
-         "legal": {"handle", "player"}, "apply": {"handle", "action", "index", "player"},
-         "observe": {"handle", "player"}, "status": {"handle"}, "save": {"handle", "log"}, "load": {"state"},
+_KEYS = {"hello": {"protocol", "format_version"}, "bundle": {"path"}, "new": {"game", "setup", "players", "seed", "with_legal"},
+         "legal": {"handle", "player"}, "apply": {"handle", "action", "index", "player", "with_legal"},
+         "observe": {"handle", "player"}, "status": {"handle"}, "save": {"handle", "log"}, "load": {"state", "with_legal"},
          "close": {"handle"}, "games": set(), "quit": set()}
 _SETUP_KEYS = {"scenario": "a string or null", "modules": "a list of strings or null",
                "boards": "a list of strings or null", "options": "an object or null"}
@@ -130,6 +132,8 @@ class Server:
             if cmd != "hello" and not self.greeted:
                 raise Refusal("handshake-required", "send `hello` with the protocol version first, "
                               f'e.g. {{"cmd": "hello", "protocol": {PROTOCOL}}}')
+            if not isinstance(req.get("with_legal", False), bool):  # before the command: a refusal changes nothing
+                raise Refusal("bad-argument", "`with_legal` is true (list the legal actions in the response) or false")
             body = getattr(self, "cmd_" + cmd)(req)
             return {"id": rid, "ok": True, **body}
         except Refusal as r:
@@ -228,7 +232,7 @@ class Server:
                 raise Refusal("bad-argument", f"`setup.{k}` is {_SETUP_KEYS[k]}")
         self._room()
         g = Game.new(bundle, game=game, setup=setup, players=req["players"], seed=req["seed"])
-        return self._open(g)
+        return self._with_legal(req, g, self._open(g))
 
     def cmd_legal(self, req: dict) -> dict:
         g = self._game(req)
@@ -240,7 +244,7 @@ class Server:
         action = address_action(g, req, self._player(g, req, required=False))
         before = len(g.log)
         g.apply(action)
-        return {**self._status(req["handle"], g), "events": g.log[before:]}
+        return self._with_legal(req, g, {**self._status(req["handle"], g), "events": g.log[before:]})
 
     def cmd_observe(self, req: dict) -> dict:
         g = self._game(req)
@@ -266,7 +270,8 @@ class Server:
         else:
             raise Refusal("bad-argument", "`load` takes `state`, a saved game as `save` gave it (an object or its JSON text)")
         self._room()
-        return self._open(Game.from_json(bundle, text))
+        g = Game.from_json(bundle, text)
+        return self._with_legal(req, g, self._open(g))
 
     def cmd_close(self, req: dict) -> dict:
         self._game(req)
@@ -324,6 +329,13 @@ class Server:
         if not _is_int(p) or not 0 <= p < n:
             raise Refusal("bad-argument", f"`player` is a seat, 0 to {n - 1}")
         return p
+
+    @staticmethod
+    def _with_legal(req: dict, g: Game, body: dict) -> dict:
+        """`with_legal: true`: the response also lists every legal action now (one round trip per action)."""
+        if req.get("with_legal") is True:  # (checked to be a bool before the command ran)
+            body["legal"] = _safe(g.legal_actions())
+        return body
 
     @staticmethod
     def _status(handle, g: Game) -> dict:

@@ -5,8 +5,9 @@
 The same seeded games of Paleo (scenario A, 2 players, a seeded random pick among the legal
 actions) are played (a) in process, `legal_actions()` then `apply()`, and (b) by a frontend
 driving one server process over its pipes as a real frontend does: `new`, then per action
-`legal` and `apply` by index (two request lines, two response lines), then `close`. The ratio is
-protocol ÷ direct games per second (1.0: the protocol costs nothing). No target is set; the
+`legal` and `apply` by index (two request lines, two response lines), then `close`; and (c) the
+same with one round trip per action (`apply` with `with_legal`). The ratios are protocol ÷
+direct games per second (1.0: the protocol costs nothing). No target is set; the
 figures go in the closing note.
 """
 
@@ -65,6 +66,7 @@ class _Client:
 
 
 def _protocol(client: _Client, seeds) -> float:
+    """Two round trips per action: `legal`, then `apply` by index."""
     t0 = time.perf_counter()
     for seed in seeds:
         h = client.ask({"cmd": "new", **SETUP, "seed": seed})["handle"]
@@ -73,6 +75,19 @@ def _protocol(client: _Client, seeds) -> float:
         while not terminal:
             n = len(client.ask({"cmd": "legal", "handle": h})["actions"])
             terminal = client.ask({"cmd": "apply", "handle": h, "index": rng.randrange(n)})["terminal"]
+        client.ask({"cmd": "close", "handle": h})
+    return len(seeds) / (time.perf_counter() - t0)
+
+
+def _protocol_with_legal(client: _Client, seeds) -> float:
+    """One round trip per action: `apply` with `with_legal`, whose response lists the next legal actions."""
+    t0 = time.perf_counter()
+    for seed in seeds:
+        r = client.ask({"cmd": "new", **SETUP, "seed": seed, "with_legal": True})
+        h, legal = r["handle"], r["legal"]
+        rng = random.Random(seed)
+        while legal:
+            legal = client.ask({"cmd": "apply", "handle": h, "index": rng.randrange(len(legal)), "with_legal": True})["legal"]
         client.ask({"cmd": "close", "handle": h})
     return len(seeds) / (time.perf_counter() - t0)
 
@@ -93,14 +108,17 @@ def run(quick: bool = False) -> list[dict]:
             warm = list(range(1000, 1003))
             _direct(bundle, warm)
             _protocol(client, warm)
+            _protocol_with_legal(client, warm)
             seeds = list(range(games))
-            direct, proto = [], []
-            for _ in range(rounds):  # alternated, so machine load falls on both alike
+            direct, proto, one = [], [], []
+            for _ in range(rounds):  # alternated, so machine load falls on all alike
                 direct.append(_direct(bundle, seeds))
                 proto.append(_protocol(client, seeds))
+                one.append(_protocol_with_legal(client, seeds))
         finally:
             client.close()
     ratios = [p / d for p, d in zip(proto, direct)]
+    ratios_one = [p / d for p, d in zip(one, direct)]
 
     def spread(xs, digits=1):
         return f"{min(xs):.{digits}f}..{max(xs):.{digits}f} over {len(xs)} rounds of {games} games"
@@ -112,6 +130,10 @@ def run(quick: bool = False) -> list[dict]:
          "unit": "games/s", "target": None, "hard": False, "met": None, "spread": spread(proto)},
         {"figure": "protocol ÷ direct games/s", "value": round(statistics.median(ratios), 3), "unit": "ratio",
          "target": None, "hard": False, "met": None, "spread": spread(ratios, 3)},
+        {"figure": "games/s through the protocol (apply with_legal per action)", "value": round(statistics.median(one), 1),
+         "unit": "games/s", "target": None, "hard": False, "met": None, "spread": spread(one)},
+        {"figure": "protocol (with_legal) ÷ direct games/s", "value": round(statistics.median(ratios_one), 3),
+         "unit": "ratio", "target": None, "hard": False, "met": None, "spread": spread(ratios_one, 3)},
     ]
 
 

@@ -315,3 +315,22 @@ def test_a_frontend_that_stops_reading_ends_the_server_quietly(paleo_file):
         pass
     assert fe.proc.wait(timeout=60) == 0
     assert fe.proc.stderr.read() == b""
+
+
+def test_with_legal_saves_a_round_trip_per_action(frontend, paleo_file):
+    frontend.hello()
+    r = frontend.ok({**PALEO, "seed": 13, "with_legal": True})
+    h, legal = r["handle"], r["legal"]
+    assert legal == frontend.ok({"cmd": "legal", "handle": h})["actions"]
+    before = frontend.ok({"cmd": "save", "handle": h})["state"]
+    assert frontend.ask({"cmd": "apply", "handle": h, "index": 0, "with_legal": 1})["error"]["code"] == "bad-argument"
+    assert frontend.ok({"cmd": "save", "handle": h})["state"] == before  # refused before anything was applied
+    rng = random.Random(13)
+    while legal:
+        r = frontend.ok({"cmd": "apply", "handle": h, "index": rng.randrange(len(legal)), "with_legal": True})
+        legal = r["legal"]
+        assert r["terminal"] == (legal == [])
+    assert r["outcome"] == _direct(load_bundle(str(paleo_file)), PALEO, 13).outcome
+    assert "legal" not in frontend.ok({"cmd": "status", "handle": h})
+    saved = frontend.ok({"cmd": "save", "handle": h})["state"]
+    assert frontend.ok({"cmd": "load", "state": saved, "with_legal": True})["legal"] == []

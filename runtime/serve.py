@@ -325,7 +325,7 @@ class Server:
         p = req.get("player")
         if p is None and not required:
             return None
-        n = g.s["players"]
+        n = _seats(g)
         if not _is_int(p) or not 0 <= p < n:
             raise Refusal("bad-argument", f"`player` is a seat, 0 to {n - 1}")
         return p
@@ -340,7 +340,17 @@ class Server:
     @staticmethod
     def _status(handle, g: Game) -> dict:
         return {"handle": handle, "terminal": g.is_terminal(), "outcome": g.outcome,
-                "current_players": g.current_players(), "actions": g.s["actions"]}
+                "current_players": g.current_players(), "actions": _applied(g)}
+
+
+def _seats(g: Game) -> int:
+    """How many players the game has (the two reads of the state the protocol makes are these two)."""
+    return g.s["players"]
+
+
+def _applied(g: Game) -> int:
+    """How many actions were applied so far."""
+    return g.s["actions"]
 
 
 def address_action(g: Game, req: dict, player: int | None) -> dict:

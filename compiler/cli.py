@@ -662,7 +662,7 @@ def cmd_diff(args) -> int:
 
 
 def cmd_test(args) -> int:
-    from runtime.ruletests import main as ruletests_main
+    from .ruletest_packs import main as ruletests_main
 
     return ruletests_main(args.files, bundle=args.bundle, root=_root(), junit=args.junit)
 

@@ -60,6 +60,17 @@ API (in the style of OpenSpiel's `State`)
     of their declared bounds or stock, malformed pending decisions, a setup record that is not in
     normal form (`runtime.core.invariants.state_problems`).
 
+Serving other languages and the distribution
+--------------------------------------------
+`python -m runtime serve --bundle FILE` (`runtime.serve`) is the same API as a JSON-lines
+protocol on standard input and output, for a frontend in any language: a `hello` handshake
+(protocol version; the bundle's `format_version`), game handles (several games per process),
+`new` with the setup record, `legal`, `apply` (by record or by index), `observe`, `save`, `load`,
+`close`; one response line per request line, every error a structured reply. The runtime ships
+alone as the `paleo-runtime` distribution (packaging/runtime/, no dependency), with the
+project's one version (`runtime.__version__`, read from `compiler.__version__`'s source). Nothing
+here calls the compiler: the rule-test runner (`runtime.ruletests`) takes built bundles.
+
 Core and systems
 ----------------
 `runtime.core` names no game. A game definition (`runtime.games.paleo.PALEO`) lists systems; each
@@ -133,7 +144,8 @@ Readings of the rulebooks the engine makes
 """
 
 from .bundle import BundleError, load_bundle
+from .version import __version__
 from .engine import ACTION_CAP, DAY_CAP, Game, IllegalAction, NotPlayable, SetupError, StateError, new_game
 
-__all__ = ["ACTION_CAP", "DAY_CAP", "BundleError", "Game", "IllegalAction", "NotPlayable", "SetupError",
+__all__ = ["__version__", "ACTION_CAP", "DAY_CAP", "BundleError", "Game", "IllegalAction", "NotPlayable", "SetupError",
            "StateError", "load_bundle", "new_game"]

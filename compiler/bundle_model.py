@@ -13,11 +13,12 @@ of the effect language is typed node by node (`effects/ir.py` describes the same
 
 from __future__ import annotations
 
+import copy
 import types
 from functools import lru_cache
 from typing import Annotated, Any, Literal, Optional, Union, get_args, get_origin
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, create_model
+from pydantic import BaseModel, ConfigDict, Field, RootModel, StrictInt, create_model
 from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
@@ -91,13 +92,14 @@ class TitleRef(Out):
     name: str = Field(min_length=1)
 
 
-Reference = Annotated[Union[SecretRef, TokenRef, SeaCardRef, CardRef, IdeaRef, TitleRef], Field(discriminator="ref")]
+class Reference(RootModel[Annotated[Union[SecretRef, TokenRef, SeaCardRef, CardRef, IdeaRef, TitleRef],
+                                     Field(discriminator="ref")]]):
+    """A reference to printed things by number or name, told apart by `ref`."""
 
-ArgValue = Annotated[
-    Union[StrictInt, EnumWord, SymbolId, Reference],
-    Field(description="a number, an enumerated word (altar, back, mood, ...), the id of a symbol of a category "
-          "(tool, resource, ...) or a reference; the call's symbol declares each parameter's type"),
-]
+
+class ArgValue(RootModel[Union[StrictInt, EnumWord, SymbolId, Reference]]):
+    """An argument: a number, an enumerated word (altar, back, mood, ...), the id of a symbol of a category (tool,
+    resource, ...) or a reference; the call's symbol declares each parameter's type."""
 
 
 class CallNode(Out):
@@ -112,14 +114,14 @@ class MayNode(Out):
     """`may a`: the item is optional."""
 
     node: Literal["may"]
-    item: "Node"
+    item: "EffectNode"
 
 
 class NotNode(Out):
     """`not a`: the item must not hold (requirements only)."""
 
     node: Literal["not"]
-    item: "Node"
+    item: "EffectNode"
 
 
 NotAll = Annotated[Union["ChoiceNode", "SeqNode", MayNode, NotNode, CallNode], Field(discriminator="node")]
@@ -148,14 +150,18 @@ class SeqNode(Out):
     items: list[NotSeq] = Field(min_length=2)
 
 
-Node = Annotated[Union[AllNode, ChoiceNode, SeqNode, MayNode, NotNode, CallNode], Field(discriminator="node")]
+class EffectNode(RootModel[Annotated[Union[AllNode, ChoiceNode, SeqNode, MayNode, NotNode, CallNode],
+                                      Field(discriminator="node")]]):
+    """A node of a clause's body, told apart by `node`."""
+
+
 
 _EVERYONE = Field(default=True, description="present, and true, when the clause applies to every player")
 
 
 def _clause(name: str, kind: str, position: str, doc: str) -> type[Out]:
     return create_model(name, __base__=Out, __doc__=doc, node=(Literal["clause"], ...), kind=(Literal[kind], ...),
-                        position=(Literal[position], ...), body=(Node, ...), everyone=(Literal[True], _EVERYONE))
+                        position=(Literal[position], ...), body=(EffectNode, ...), everyone=(Literal[True], _EVERYONE))
 
 
 RequireClause = _clause("RequireClause", "require", "requirement", "`require ...`: what must hold to take the option.")
@@ -173,7 +179,13 @@ class RollClause(Out):
     everyone: Literal[True] = _EVERYONE
 
 
-Clause = Annotated[Union[RequireClause, RollClause, CostClause, SufferClause, RewardClause], Field(discriminator="kind")]
+class Clause(RootModel[Annotated[Union[RequireClause, RollClause, CostClause, SufferClause, RewardClause],
+                                  Field(discriminator="kind")]]):
+    """A clause of an option, told apart by `kind`."""
+
+
+for _m in (MayNode, NotNode, AllNode, ChoiceNode, SeqNode):
+    _m.model_rebuild()
 
 
 class PlainTrigger(Out):
@@ -204,9 +216,6 @@ class Lowered(Out):
     ir: OptionIR
 
 
-for _m in (MayNode, NotNode, AllNode, ChoiceNode, SeqNode):
-    _m.model_rebuild()
-
 # ---------------------------------------------------------------------------------------------------------
 # Records: the content models with every field present, and what the build adds or lowers.
 
@@ -234,7 +243,8 @@ def _swap(tp: Any) -> Any:
 
 
 def _field(info: FieldInfo, *, required: bool = True) -> tuple[Any, FieldInfo]:
-    out = FieldInfo.merge_field_infos(info, default=PydanticUndefined if required else None, default_factory=None)
+    out = copy.copy(info)
+    out.default, out.default_factory = (PydanticUndefined if required else None), None
     return _swap(info.annotation), out
 
 
@@ -455,6 +465,18 @@ def _generator():
         def field_title_should_be_set(self, schema) -> bool:
             return False
 
+        def nullable_schema(self, schema):
+            # `{"type": ["string", "null"]}` rather than pydantic's `anyOf` of the two: the same values, fewer
+            # branches for a validator to try (and the same TypeScript)
+            inner = self.generate_inner(schema["schema"])
+            t = inner.get("type")
+            if isinstance(t, str) and t != "null" and not {"const", "$ref", "anyOf", "oneOf", "allOf"} & set(inner):
+                out = {**inner, "type": [t, "null"]}
+                if "enum" in out:
+                    out["enum"] = [*out["enum"], None]
+                return out
+            return self.get_union_of_schemas([inner, {"type": "null"}])
+
         def tagged_union_schema(self, schema):
             # the tags are constants, so at most one branch can match: `anyOf` says the same as `oneOf`, and a
             # validator may stop at the first branch that matches
@@ -467,12 +489,37 @@ def _generator():
     return _BundleSchema
 
 
+def _bare_refs(node: Any) -> None:
+    """A `$ref` stands alone: a description beside it would make TypeScript generators declare a copy of the
+    referenced type for every field that has one (`Completeness1`, `Completeness2`, ...)."""
+    if isinstance(node, dict):
+        if "$ref" in node:
+            for k in [k for k in node if k != "$ref"]:
+                del node[k]
+        for v in node.values():
+            _bare_refs(v)
+    elif isinstance(node, list):
+        for v in node:
+            _bare_refs(v)
+
+
 def bundle_schema() -> dict:
     """The published JSON Schema (Draft 2020-12) of the bundle: the contract with every frontend."""
     from .schema import DIALECT, _complete_means_filled
 
     body = Bundle.model_json_schema(schema_generator=_generator(), mode="validation")
-    _complete_means_filled(body.get("$defs", {}))
+    _bare_refs(body)
+    defs = body.get("$defs", {})
+    _complete_means_filled(defs)
+    for node in defs.values():
+        # "complete, with this `kind`, leaves no such field null" as one `not` rather than an `allOf` of if/then:
+        # the same bundles, and TypeScript generators keep the record one interface
+        rules = node.pop("allOf", None)
+        if rules:
+            node["not"] = {"anyOf": [{
+                "properties": {**r["if"]["properties"], **{f: {"type": "null"} for f in r["then"]["required"]}},
+                "required": [*r["if"]["required"], *r["then"]["required"]],
+            } for r in rules]}
     head = {
         "$schema": DIALECT,
         "$id": BUNDLE_SCHEMA_ID,

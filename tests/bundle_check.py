@@ -22,9 +22,28 @@ MAX_ERRORS = 5
 _state: dict = {}
 
 
+def _any_of(validator, any_of, instance, schema):
+    """`anyOf` that stops reading a branch at its first error (the stock keyword collects all of them first).
+
+    The same verdict as the stock keyword; what changes is the time: the schema's tagged unions (IR nodes by
+    `node`, clauses by `kind`, references by `ref`) fail a wrong branch at its tag, where collecting every error
+    would validate the whole subtree under each wrong branch, at a cost growing exponentially with nesting."""
+    from jsonschema.exceptions import ValidationError
+
+    first = []
+    for index, sub in enumerate(any_of):
+        err = next(validator.descend(instance, sub, schema_path=index), None)
+        if err is None:
+            return
+        first.append(err)
+    yield ValidationError(f"{instance!r:.200} is not valid under any of the given schemas", context=first)
+
+
 def _validators():
     if "v" not in _state:
-        from jsonschema import Draft202012Validator
+        from jsonschema import Draft202012Validator, validators
+
+        Draft202012Validator = validators.extend(Draft202012Validator, {"anyOf": _any_of})
 
         schema = json.loads(SCHEMA_FILE.read_text(encoding="utf-8"))
         defs = schema["$defs"]
@@ -44,6 +63,10 @@ def _validators():
 
 def problems(bundle) -> list[str]:
     """What is wrong with a bundle against the published schema: at most MAX_ERRORS lines, empty when it validates."""
+    return _problems(bundle)
+
+
+def _problems(bundle):
     whole, items = _validators()
     seen = _state["seen"]
     out: list[str] = []

@@ -411,6 +411,8 @@ class GraphEdge(Out):
     kind: EdgeKind
     copies: Optional[StrictInt] = Field(default=None, ge=1, description="present where a product or module provides "
                                         "a secret number: its printed copies")
+    via: str = Field(default=None, pattern=M.id_pattern("card"), description="present on a `reveals` edge: the "
+                     "secret card whose face reveals the other secret")
 
 
 class GraphMeta(Out):

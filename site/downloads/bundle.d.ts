@@ -1218,4 +1218,8 @@ export interface GraphEdge {
    * present where a product or module provides a secret number: its printed copies
    */
   copies?: number | null;
+  /**
+   * present on a `reveals` edge: the secret card whose face reveals the other secret
+   */
+  via?: string;
 }

@@ -219,7 +219,7 @@ class Lowered(Out):
 # ---------------------------------------------------------------------------------------------------------
 # Records: the content models with every field present, and what the build adds or lowers.
 
-# content field -> optional keys: present only when set
+# content model -> its fields the build writes only when they are set
 _OPTIONAL = {"Source": {"note"}}
 
 
@@ -285,7 +285,6 @@ Person = _derive(M.Person, override={"brings": (_LOWERED_OR_NULL, Field(descript
 Animal = _derive(M.Animal, override={"yield_": (_LOWERED_OR_NULL, Field(alias="yield", description="what a stable "
                  "action collects from this animal (reward clauses only), lowered; null when the card shows none or "
                  "it is not known"))})
-Animal.model_config["serialize_by_alias"] = True
 
 Game = _record(M.Game)
 Board = _record(M.Board)

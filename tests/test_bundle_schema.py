@@ -233,3 +233,27 @@ def test_the_type_check_refuses_a_frontend_that_misreads_the_bundle(tmp_path):
     assert r.returncode != 0
     assert "TS2339" in r.stdout and "'colour'" in r.stdout, r.stdout
     assert "TS2367" in r.stdout and "reference" in r.stdout, r.stdout
+
+
+def test_sample_frontend_lists_the_setups_and_cards_of_a_real_bundle(bundle, tmp_path):
+    _need(TSC)
+    out = tmp_path / "emit"
+    r = subprocess.run([str(TSC), "-p", str(SAMPLE), "--noEmit", "false", "--outDir", str(out)], cwd=ROOT,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    (out / "package.json").write_text('{"type": "module"}\n', encoding="utf-8")
+    (out / "run.mjs").write_text(
+        'import { readFileSync } from "node:fs";\nimport { listing } from "./list-setups.js";\n'
+        'console.log(listing(JSON.parse(readFileSync(process.argv[2], "utf8"))).join("\\n"));\n', encoding="utf-8")
+    path = tmp_path / "bundle.json"
+    path.write_text(dumps(bundle), encoding="utf-8")
+    r = subprocess.run(["node", str(out / "run.mjs"), str(path)], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    for s in bundle["scenarios"]:
+        assert any(line.endswith(f"{s['kind']} {s['name']}") or f"{s['kind']} {s['name']} (" in line
+                   for line in lines if not line.startswith(" ")), s["id"]
+    module = next(m for m in bundle["modules"] if m["cards"] and any(m["letter"] in s["modules"] for s in bundle["scenarios"]))
+    names = {c["id"]: c["name"] or c["id"] for c in bundle["cards"]}
+    assert any(line.strip().startswith(names[module["cards"][0]] + " x") for line in lines), module["id"]
+    assert any(line.startswith("      ") for line in lines), "no option was described"

@@ -294,82 +294,11 @@ def write_bundle(out, bundle: dict):
 
 
 def bundle_schema() -> dict:
-    """The published JSON Schema (Draft 2020-12) of the bundle: the contract with every frontend."""
-    rec = {"type": "object", "required": ["id", "source", "completeness"], "properties": {
-        "id": {"type": "string"}, "completeness": {"enum": ["complete", "partial", "unknown"]},
-        "source": {"anyOf": [{"$ref": "#/$defs/source"}, {"type": "array", "items": {"$ref": "#/$defs/source"}}]},
-    }}
-    level = {"enum": ["easy", "medium", "hard", "very-hard", "deadly"]}
+    """The published JSON Schema (Draft 2020-12) of the bundle, generated from the typed definitions in
+    `bundle_model.py` (imported here, never on the build's path)."""
+    from .bundle_model import bundle_schema as generated
 
-    def records(extra_required=(), props=None):
-        r = json.loads(json.dumps(rec))
-        r["required"] += list(extra_required)
-        r["properties"].update(props or {})
-        return {"type": "array", "items": r}
-
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://paleo-codex.invalid/schema/bundle.json",
-        "title": "Paleo Codex bundle",
-        "type": "object",
-        "required": ["format_version", "games", "products", "modules", "cards", "secrets", "tokens", "symbols", "scenarios", "coverage", "graph"],
-        "properties": {
-            "format_version": {"type": "string", "pattern": r"^1\.[0-9]+\.[0-9]+$"},
-            "generator": {"type": "string"},
-            "games": records(["name", "kind"]),
-            "boards": records(["name"]),
-            "products": records(["name", "game"]),
-            "modules": records(
-                ["letter", "name", "product", "difficulty", "printed_cards", "secrets", "cards"],
-                {
-                    "letter": {"type": "string", "pattern": "^[A-Z]$"},
-                    "name": {"type": ["string", "null"]},
-                    "product": {"type": ["string", "null"]},
-                    "difficulty": {"anyOf": [{"type": "null"}, level, {"type": "object", "additionalProperties": level}]},
-                    "printed_cards": {"type": ["integer", "null"], "minimum": 0},
-                    "secrets": {"type": "array", "items": {"type": "integer", "minimum": 1}},
-                    "cards": {"type": "array", "items": {"type": "string", "pattern": "^card:"}},
-                },
-            ),
-            "cards": records(["name", "kind", "options"], {"options": {"type": "array", "items": {
-                "type": "object", "required": ["text", "ir"], "properties": {"text": {"type": "string"}, "ir": {"type": ["object", "null"]}}}}}),
-            "secrets": records(["number"]),
-            "tokens": records([], {
-                "cost": {"anyOf": [{"type": "null"}, {"$ref": "#/$defs/lowered"}]},
-                "improves": {"anyOf": [{"type": "null"}, {"$ref": "#/$defs/lowered"}]},
-                "skills": {"type": ["object", "null"], "additionalProperties": False, "properties": {
-                    k: {"type": "integer", "minimum": 1} for k in ("strength", "awareness", "craftsmanship")}},
-            }),
-            "dice": records(),
-            "scenarios": records(["kind", "modules", "boards"], {
-                "kind": {"enum": ["scenario", "level", "suggestion"]},
-                "modules": {"type": "array", "items": {"type": "string", "pattern": "^[A-Z]$"}},
-                "boards": {"type": "array", "items": {"type": "string"}},
-            }),
-            "interpretations": records(["question", "reading", "citations"]),
-            "symbols": {"type": "array", "items": {"type": "object", "required": ["id", "name"]}},
-            "coverage": {"type": "object", "required": ["modules", "products"], "properties": {
-                "modules": {"type": "object", "additionalProperties": {"$ref": "#/$defs/coverage_row"}},
-                "products": {"type": "object", "additionalProperties": {"$ref": "#/$defs/coverage_row"}},
-            }},
-            "graph": {"type": "object", "required": ["directed", "nodes", "edges"], "properties": {
-                "directed": {"const": True},
-                "nodes": {"type": "array", "items": {"type": "object", "required": ["id", "kind"], "properties": {
-                    "id": {"type": "string"}, "kind": {"type": "string"}, "label": {"type": "string"}}}},
-                "edges": {"type": "array", "items": {"type": "object", "required": ["source", "target", "kind"], "properties": {
-                    "source": {"type": "string"}, "target": {"type": "string"}, "kind": {"type": "string"}}}},
-            }},
-        },
-        "$defs": {
-            "lowered": {"type": "object", "required": ["text", "ir"], "properties": {
-                "text": {"type": "string"}, "ir": {"type": ["object", "null"]}}},
-            "coverage_row": {"type": "object", "required": ["printed", "complete", "partial", "unknown", "missing"], "properties": {
-                "printed": {"type": ["integer", "null"]}, "complete": {"type": "integer"}, "partial": {"type": "integer"},
-                "unknown": {"type": "integer"}, "missing": {"type": ["integer", "null"]}}},
-            "source": {"type": "object", "required": ["rulebook", "section"], "properties": {
-                "rulebook": {"type": "string"}, "section": {"type": "array", "items": {"type": "string"}, "minItems": 1}}},
-        },
-    }
+    return generated()
 
 
 def portable_paths(bundle, dirs) -> None:

@@ -527,9 +527,10 @@ def cmd_schema(args) -> int:
 
         sys.stdout.write(json.dumps(format_schema(), indent=2, ensure_ascii=False) + "\n")
     else:
-        from .bundle import bundle_schema
+        from .bundle_model import bundle_schema
+        from .schema import write_json
 
-        sys.stdout.write(json.dumps(bundle_schema(), indent=2, ensure_ascii=False) + "\n")
+        sys.stdout.write(write_json(bundle_schema()))
     return EXIT_OK
 
 

@@ -128,7 +128,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=2)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--policy", choices=["random", "greedy"], default="random")
+    sim.add_argument("--policy", metavar="NAME", default="random",
+                     help="random, greedy, mc, mc-N (N rollouts per action) or a user's module:function")
+    sim.add_argument("--jobs", type=int, default=1, metavar="N",
+                     help="play on N worker processes (the per-game results are the sequential run's)")
     sim.add_argument("--format", choices=["human", "json"], default="human")
     return p
 

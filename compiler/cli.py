@@ -133,6 +133,10 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=int, default=1, metavar="N",
                      help="play on N worker processes (the per-game results are the sequential run's)")
     sim.add_argument("--format", choices=["human", "json"], default="human")
+
+    from .sweep.cli import add_parser as add_sweep
+
+    add_sweep(sub)
     return p
 
 
@@ -676,9 +680,16 @@ def cmd_sim(args) -> int:
     return sim_main(args)
 
 
+def cmd_sweep(args) -> int:
+    from .sweep.cli import main as sweep_main
+
+    return sweep_main(args)
+
+
 COMMANDS = {
     "lint": cmd_lint, "build": cmd_build, "fmt": cmd_fmt, "schema": cmd_schema, "symbols": cmd_symbols,
     "graph": cmd_graph, "explain": cmd_explain, "docs": cmd_docs, "diff": cmd_diff, "test": cmd_test, "sim": cmd_sim,
+    "sweep": cmd_sweep,
 }
 
 

@@ -195,7 +195,8 @@ def main(args) -> int:
     if args.games < 1:
         sys.stderr.write(f"paleo sim: --games must be at least 1 (got {args.games})\n")
         return 2
-    jobs = getattr(args, "jobs", 1) or 1
+    jobs = getattr(args, "jobs", 1)
+    jobs = 1 if jobs is None else jobs
     if jobs < 1 or jobs > 256:
         sys.stderr.write(f"paleo sim: --jobs is 1 to 256 worker processes (got {jobs})\n")
         return 2

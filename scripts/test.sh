@@ -11,5 +11,5 @@ if [ ${#need[@]} -gt 0 ]; then
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 npm ci --no-audit --no-fund --loglevel=error
-python3 -m pip install --quiet --disable-pip-version-check -e ".[test,sweep]"
+python3 -m pip install --quiet --disable-pip-version-check -e ".[test]"
 exec python3 -m pytest "$@"

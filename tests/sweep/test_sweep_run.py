@@ -190,3 +190,26 @@ def test_bad_grids_are_refused_with_the_reason(planted_file, tmp_path, capsys):
         assert paleo(["sweep", "--bundle", str(planted_file), "--out", out, *extra]) == 2, extra
         err = capsys.readouterr().err
         assert says in err and "Traceback" not in err
+
+
+def test_a_competitive_game_reports_wins_and_scores_by_seat(vet_bundle, tmp_path):
+    import statistics
+
+    out = tmp_path / "vet.jsonl"
+    g = grid(setups=("game=game:paleovet", "game=game:paleovet,mode=casual"), players=(3,), policies=("greedy",),
+             games=6, block=3)
+    run_sweep(vet_bundle, g, out, progress=False)
+    header, blocks = store.load(out)
+    s = report.summarise(header, blocks)
+    assert {r["setup"] for r in s["configurations"]} == {"game=game:paleovet", "game=game:paleovet,mode=casual"}
+    casual = [b for b in blocks if b["setup"]["options"] == {"mode": "casual"}]
+    assert casual and all(b["setup_record"]["options"] == {"mode": "casual"} for b in casual)
+    for row in s["configurations"]:
+        results = [r for b in blocks if b["setup"]["label"] == row["setup"] for r in b["results"]]
+        assert len(row["seats"]) == 3
+        for seat in row["seats"]:
+            p = seat["seat"]
+            assert seat["win_alone"]["k"] == sum(1 for r in results if r["winners"] == [p])
+            assert seat["score"]["median"] == statistics.median(r["scores"][p] for r in results)
+        assert sum(x["win_alone"]["k"] for x in row["seats"]) <= row["games"] == 6
+    assert "packs/paleovet" in " ".join(s["packs"])

@@ -145,12 +145,22 @@ def _worker_chunk(kw: dict):
     return play_seeds(_WORKER["bundle"], **kw)
 
 
+def pool_context():
+    """How worker processes start: forked (at once, sharing the loaded bundle) from a process with one thread,
+    else spawned (a fork of a process with threads may copy a held lock)."""
+    import multiprocessing
+    import threading
+
+    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
+
+
 def pool_map(bundle: dict, chunks: list[dict], jobs: int, on_done=None) -> list:
     """Run `play_seeds(bundle, **chunk)` for every chunk on `jobs` fresh worker processes; results in chunk order."""
-    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
-    ctx = multiprocessing.get_context("spawn")  # no fork of a process that may hold threads or open files
+    ctx = pool_context()
     out: list = [None] * len(chunks)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_worker_init, initargs=(bundle,)) as ex:
         futs = {ex.submit(_worker_chunk, c): i for i, c in enumerate(chunks)}

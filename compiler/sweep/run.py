@@ -93,10 +93,11 @@ class Local:
             for t in tasks:
                 on_result(run_block(bundle, t))
             return
-        import multiprocessing
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
-        ctx = multiprocessing.get_context("spawn")
+        from runtime.sim import pool_context
+
+        ctx = pool_context()
         with ProcessPoolExecutor(max_workers=self.jobs, mp_context=ctx, initializer=_pool_init,
                                  initargs=(bundle,)) as ex:
             futs = [ex.submit(_pool_block, t) for t in tasks]

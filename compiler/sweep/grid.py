@@ -142,8 +142,22 @@ def bundle_hash(bundle: dict) -> str:
     return "sha256:" + digest(bundle)
 
 
+_ENGINE: list = []
+
+
 def engine_version() -> str:
-    return f"paleo-codex {__version__}"
+    """The package version and a digest of the runtime's source: a game's outcome may change with either."""
+    if not _ENGINE:
+        from pathlib import Path
+
+        import runtime
+
+        root = Path(runtime.__file__).resolve().parent
+        h = hashlib.sha256()
+        for f in sorted(root.rglob("*.py")):
+            h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+        _ENGINE.append(f"paleo-codex {__version__} runtime {h.hexdigest()[:12]}")
+    return _ENGINE[0]
 
 
 def packs_of(bundle: dict) -> list:

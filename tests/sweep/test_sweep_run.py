@@ -44,7 +44,7 @@ def test_sim_jobs_gives_the_sequential_games(planted_file, capsys):
     assert paleo(args[:-2] + ["--jobs", "0"]) == 2
 
 
-def test_sweep_on_a_dask_local_cluster_equals_the_local_sweep(planted_bundle, user_policy, tmp_path):
+def test_sweep_on_a_dask_local_cluster_equals_the_local_sweep(planted_bundle, planted_file, user_policy, tmp_path):
     distributed = pytest.importorskip("distributed")
     assert str(user_policy.parent) not in sys.path  # the workers can only have it from the spec
     g = grid(policies=("random", f"{user_policy}:first_legal"))
@@ -53,8 +53,12 @@ def test_sweep_on_a_dask_local_cluster_equals_the_local_sweep(planted_bundle, us
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cl:
         remote = tmp_path / "dask.jsonl"
         done = run_sweep(planted_bundle, g, remote, executor=Dask(cl.scheduler_address), progress=False)
+        by_cli = tmp_path / "cli.jsonl"
+        assert paleo(["sweep", "--bundle", str(planted_file), "--setup", "J", "--setup", "L", "--players", "1",
+                      "--policy", "random", "--policy", f"{user_policy}:first_legal", "--games", "6", "--block", "3",
+                      "--out", str(by_cli), "--scheduler", cl.scheduler_address, "--no-progress"]) == 0
     assert done["played"] == len(g.blocks()) == 8
-    assert blocks_of(remote) == blocks_of(local)
+    assert blocks_of(remote) == blocks_of(local) == blocks_of(by_cli)
     again = tmp_path / "again.jsonl"
     run_sweep(planted_bundle, g, again, executor=Local(2), progress=False)
     assert blocks_of(again) == blocks_of(local)  # the same grid gives the same results, wherever it runs
@@ -101,6 +105,7 @@ def test_a_killed_sweep_resumes_without_repeating_or_losing_a_block(planted_bund
         run_sweep(other, g, out, resume=True, progress=False)
     lines = out.read_text(encoding="utf-8").splitlines()
     head = json.loads(lines[0])
+    assert head["engine"].startswith("paleo-codex ") and " runtime " in head["engine"]
     out.write_text("\n".join([json.dumps(dict(head, engine="paleo-codex 0.0.1")), *lines[1:]]) + "\n", encoding="utf-8")
     with pytest.raises(StoreError, match="another engine"):
         run_sweep(planted_bundle, g, out, resume=True, progress=False)

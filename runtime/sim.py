@@ -17,7 +17,7 @@ import json
 import statistics
 import sys
 
-from .bundle import BundleError, load_bundle
+from .bundle import BundleError, is_synthetic, load_bundle, packs_of
 from .engine import Game, IllegalAction, NotPlayable, SetupError
 from .policies import PolicyError, policy_factory
 
@@ -197,7 +197,8 @@ def run(bundle: dict, *, scenario: str | None, players: int, games: int, seed: i
         used = sorted({s for part in parts for s in part[1]})
         rec = parts[0][2]
     return {"scenario": scenario, "game": game, "setup": rec, "players": players,
-            "policy": policy, "seed": seed, "results": results,
+            "policy": policy if isinstance(policy, str) else getattr(policy, "__name__", "a policy function"),
+            "seed": seed, "packs": packs_of(bundle), "synthetic": is_synthetic(bundle), "results": results,
             "summary": summarise(results, used)}
 
 
@@ -243,11 +244,22 @@ def main(args) -> int:
             out.write(f"{head} turns {r.get('turns', '?'):>3}  {extra}  {r['cause']}\n")
         else:
             out.write(f"{head} days {r['days']:>3}  skulls {r['skulls']}  victory {r['victory']}  {r['cause']}\n")
+    from .stats import wilson
+
     s = report["summary"]
+    n = s["games"]
+
+    def iv(x):
+        lo, hi = wilson(round(x * n), n)
+        return f"{x:.1%} ({lo:.1%}-{hi:.1%})"
+
     tail = f", median nights {s['median_nights']}" if "median_nights" in s else ""
-    out.write(f"\n{s['games']} games, {report['players']} players, policy {report['policy']}: "
-              f"win {s['win_share']:.1%}, loss {s['loss_share']:.1%}, unfinished {s['unfinished_share']:.1%}, "
-              f"ties {s['tie_share']:.1%}{tail}\n")
+    out.write(f"\n{n} games, {report['players']} players, policy {report['policy']}: "
+              f"win {iv(s['win_share'])}, loss {iv(s['loss_share'])}, unfinished {iv(s['unfinished_share'])}, "
+              f"ties {s['tie_share']:.1%}{tail} (95% Wilson intervals)\n")
+    if report["synthetic"]:
+        out.write("played on synthetic packs (" + (", ".join(report["packs"]) or "pack fills") + "): invented cards, "
+                  "not the published game's balance\n")
     if "seat_win_share" in s:
         out.write("wins by seat (alone): " + ", ".join(f"P{p} {v:.1%}" for p, v in enumerate(s["seat_win_share"]))
                   + f"; median winning margin {s['median_margin']}\n")

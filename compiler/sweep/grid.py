@@ -11,7 +11,12 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 
+from runtime.bundle import is_synthetic, packs_of
+
 from .. import __version__
+
+__all__ = ["Block", "Grid", "GridError", "LEVELS", "Setup", "bundle_hash", "engine_version", "identity", "is_synthetic",
+           "packs_of", "parse_setup", "printed_difficulty"]
 
 LEVELS = {"easy": 1, "medium": 2, "hard": 3, "very-hard": 4, "deadly": 5}  # printed difficulty, in order
 MAX_GAMES = 10_000_000
@@ -158,35 +163,6 @@ def engine_version() -> str:
             h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
         _ENGINE.append(f"paleo-codex {__version__} runtime {h.hexdigest()[:12]}")
     return _ENGINE[0]
-
-
-def packs_of(bundle: dict) -> list:
-    """The synthetic packs a bundle was built with: the folders of its records that are not bundled content.
-
-    A bundle that names its packs (`packs`) is taken at its word."""
-    named = bundle.get("packs")
-    if isinstance(named, list) and all(isinstance(p, str) for p in named):
-        return sorted(set(named))
-    found = set()
-    for key, value in bundle.items():
-        if not isinstance(value, list) or key == "graph":
-            continue
-        for rec in value:
-            f = rec.get("file") if isinstance(rec, dict) else None
-            if isinstance(f, str) and "/" in f and not f.startswith("content/"):
-                found.add(f.rsplit("/", 1)[0])
-    return sorted(found)
-
-
-def is_synthetic(bundle: dict) -> bool:
-    """Whether any result on this bundle rests on invented content (a pack record or a pack's fill)."""
-    if packs_of(bundle):
-        return True
-    for key in ("cards", "dice", "tokens", "games"):
-        for rec in bundle.get(key, []) or []:
-            if isinstance(rec, dict) and (rec.get("synthetic_fields") or rec.get("synthetic_options_from") is not None):
-                return True
-    return False
 
 
 def identity(bundle: dict) -> dict:

@@ -202,6 +202,11 @@ def run(bundle: dict, *, scenario: str | None, players: int, games: int, seed: i
             "summary": summarise(results, used)}
 
 
+def _printable(v, limit: int = 80) -> str:
+    text = "".join(ch if ch.isprintable() else f"U+{ord(ch):04X}" for ch in str(v)[: limit * 2])
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def main(args) -> int:
     if args.games < 1:
         sys.stderr.write(f"paleo sim: --games must be at least 1 (got {args.games})\n")
@@ -229,8 +234,9 @@ def main(args) -> int:
     except NotPlayable as exc:
         sys.stderr.write(f"paleo sim: {exc}\n")
         return 1
-    except IllegalAction as exc:  # a policy bug, never a content problem
-        sys.stderr.write(f"paleo sim: internal error: {exc}\n")
+    except IllegalAction as exc:  # a policy bug (a user's or ours), never a content problem
+        sys.stderr.write(f"paleo sim: policy {_printable(getattr(args, 'policy', 'random'))} chose an illegal action: "
+                         f"{exc}\n")
         return 2
     if getattr(args, "format", "human") == "json":
         sys.stdout.write(json.dumps(report, sort_keys=True, indent=1) + "\n")

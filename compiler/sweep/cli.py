@@ -89,7 +89,7 @@ def grid_from(args) -> Grid:
 
 def main(args) -> int:
     from runtime.bundle import BundleError, load_bundle
-    from runtime.engine import NotPlayable, SetupError
+    from runtime.engine import IllegalAction, NotPlayable, SetupError
     from runtime.policies import PolicyError
 
     from . import report, store
@@ -121,6 +121,9 @@ def main(args) -> int:
         except NotPlayable as exc:
             sys.stderr.write(f"paleo sweep: {escape(exc, None)}\n")
             return 1
+        except IllegalAction as exc:  # a policy returned something not among the legal actions
+            return _err(f"a policy chose an illegal action (blocks finished so far are kept; --resume continues): "
+                        f"{escape(exc)}")
         except KeyboardInterrupt:
             sys.stderr.write(f"paleo sweep: interrupted; every finished block is in {escape(out)}: "
                              "rerun with --resume to continue\n")

@@ -218,3 +218,16 @@ def test_a_competitive_game_reports_wins_and_scores_by_seat(vet_bundle, tmp_path
             assert seat["score"]["median"] == statistics.median(r["scores"][p] for r in results)
         assert sum(x["win_alone"]["k"] for x in row["seats"]) <= row["games"] == 6
     assert "packs/paleovet" in " ".join(s["packs"])
+
+
+def test_a_user_policy_that_cheats_is_named_not_a_traceback(planted_file, tmp_path, capsys):
+    bad = tmp_path / "cheat.py"
+    bad.write_text("def cheat(seed):\n    return lambda game: {'type': 'win', 'player': 0}\n", encoding="utf-8")
+    base = ["--bundle", str(planted_file), "--players", "1", "--policy", f"{bad}:cheat"]
+    assert paleo(["sim", "--scenario", "J", "--games", "1", *base]) == 2
+    err = capsys.readouterr().err
+    assert "chose an illegal action" in err and "Traceback" not in err
+    out = tmp_path / "r.jsonl"
+    assert paleo(["sweep", "--setup", "J", "--games", "2", "--out", str(out), *base]) == 2
+    err = capsys.readouterr().err
+    assert "chose an illegal action" in err and "internal error" not in err

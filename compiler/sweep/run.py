@@ -163,6 +163,12 @@ def run_sweep(bundle: dict, grid: Grid, out: Path, *, executor=None, resume: boo
             store.start(out, {"kind": "sweep", "format": store.FORMAT, **ident, "grid": grid.as_json()})
         else:
             store.check_identity(out, header, lines, ident, policies)
+            was = header.get("grid") or {}
+            for k in ("seed", "block"):
+                if was.get(k) != getattr(grid, k):
+                    raise SweepError(f"{escape(out)} was swept with {k} {escape(was.get(k), 20)}, not "
+                                     f"{getattr(grid, k)}: its seed blocks would overlap; keep --{k} "
+                                     f"{escape(was.get(k), 20)} or sweep into another --out")
             if torn:
                 store.repair(out, header, lines)
                 if log:

@@ -98,6 +98,9 @@ def test_a_killed_sweep_resumes_without_repeating_or_losing_a_block(planted_bund
     run_sweep(planted_bundle, g, whole, progress=False)
     assert blocks_of(out) == blocks_of(whole)
     assert run_sweep(planted_bundle, g, out, resume=True, progress=False)["played"] == 0
+    with pytest.raises(Exception, match="seed blocks would overlap"):
+        run_sweep(planted_bundle, grid(setups=("J", "K"), players=(1, 2), games=8, block=4), out, resume=True,
+                  progress=False)
 
     other = json.loads(json.dumps(planted_bundle))
     other["cards"][0]["name"] = "Edited (synthetic)"

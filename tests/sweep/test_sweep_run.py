@@ -234,3 +234,17 @@ def test_a_user_policy_that_cheats_is_named_not_a_traceback(planted_file, tmp_pa
     assert paleo(["sweep", "--setup", "J", "--games", "2", "--out", str(out), *base]) == 2
     err = capsys.readouterr().err
     assert "chose an illegal action" in err and "internal error" not in err
+
+
+def test_a_toml_grid_sweeps_like_the_flags(planted_file, tmp_path, capsys):
+    toml = tmp_path / "grid.toml"
+    toml.write_text('setups = ["J", "K"]\nplayers = [1]\npolicies = ["random"]\ngames = 4\nblock = 2\n', encoding="utf-8")
+    a, b = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert paleo(["sweep", "--bundle", str(planted_file), "--grid", str(toml), "--out", str(a)]) == 0
+    assert paleo(["sweep", "--bundle", str(planted_file), "--setup", "J", "--setup", "K", "--players", "1",
+                  "--games", "4", "--block", "2", "--out", str(b)]) == 0
+    assert blocks_of(a) == blocks_of(b) and len(blocks_of(a)) == 4
+    toml.write_text('setups = ["J"]\nplayer = [1]\n', encoding="utf-8")
+    capsys.readouterr()
+    assert paleo(["sweep", "--bundle", str(planted_file), "--grid", str(toml), "--out", str(tmp_path / "c.jsonl")]) == 2
+    assert "unknown grid key `player`" in capsys.readouterr().err

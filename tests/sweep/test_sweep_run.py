@@ -46,18 +46,19 @@ def test_sim_jobs_gives_the_sequential_games(planted_file, capsys):
 
 def test_sweep_on_a_dask_local_cluster_equals_the_local_sweep(planted_bundle, planted_file, user_policy, tmp_path):
     distributed = pytest.importorskip("distributed")
-    assert str(user_policy.parent) not in sys.path  # the workers can only have it from the spec
-    g = grid(policies=("random", f"{user_policy}:first_legal"))
-    local = tmp_path / "local.jsonl"
-    run_sweep(planted_bundle, g, local, executor=Local(1), progress=False)
+    name = f"{user_policy}:first_legal"
+    g = grid(policies=("random", name))  # reads the user's module into the policy spec
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cl:
-        remote = tmp_path / "dask.jsonl"
-        done = run_sweep(planted_bundle, g, remote, executor=Dask(cl.scheduler_address), progress=False)
         by_cli = tmp_path / "cli.jsonl"
         assert paleo(["sweep", "--bundle", str(planted_file), "--setup", "J", "--setup", "L", "--players", "1",
-                      "--policy", "random", "--policy", f"{user_policy}:first_legal", "--games", "6", "--block", "3",
+                      "--policy", "random", "--policy", name, "--games", "6", "--block", "3",
                       "--out", str(by_cli), "--scheduler", cl.scheduler_address, "--no-progress"]) == 0
+        user_policy.rename(tmp_path / "moved.py")  # from now on only the spec's copy of the module exists
+        remote = tmp_path / "dask.jsonl"
+        done = run_sweep(planted_bundle, g, remote, executor=Dask(cl.scheduler_address), progress=False)
     assert done["played"] == len(g.blocks()) == 8
+    local = tmp_path / "local.jsonl"
+    run_sweep(planted_bundle, g, local, executor=Local(1), progress=False)
     assert blocks_of(remote) == blocks_of(local) == blocks_of(by_cli)
     again = tmp_path / "again.jsonl"
     run_sweep(planted_bundle, g, again, executor=Local(2), progress=False)

@@ -4,7 +4,9 @@
 
 Each figure is the wall time of a whole `run_sweep` (random policy, module A, 2 players, blocks of 10
 games) on the synthetic pack, best of the repeats: locally the pool's start-up is included (a sweep
-starts its own); the LocalCluster is warmed by one small sweep first (a cluster outlives a sweep).
+starts its own); the LocalCluster is warmed by one small sweep first (a cluster outlives a sweep) and its workers'
+statistical profiler is off (`distributed.worker.profile.enabled: false`, worth setting on a sweep
+cluster: it samples the deep stacks of a game every 10 ms and costs about a quarter of the speed here).
 The speed-up per worker is (2-worker rate / 1-worker rate) / 2: 1.0 would be perfect scaling on a
 2-core machine. The machine's load average is given with each figure: on a shared machine the
 parallel figures say more about the neighbours than about the pool.
@@ -73,13 +75,15 @@ def run(quick: bool = False) -> list[dict]:
     out.append(_figure("local speed-up, 2 workers vs 1", speed, "ratio"))
     out.append(_figure("local speed-up per worker", speed / 2, "ratio", target=">= 0.7", met=speed / 2 >= 0.7))
     try:
+        import dask
         from distributed import LocalCluster
     except ImportError:
         out.append(_figure("dask LocalCluster (not installed: pip install .[sweep])", 0.0, "games/s"))
         return out
     dask = {}
     for n in (1, 2):
-        with LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None) as cl:
+        with dask.config.set({"distributed.worker.profile.enabled": False}), \
+                LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None) as cl:
             _rate(bundle, Dask(cl.scheduler_address), 10 * n, 1)  # workers import and receive the bundle
             dask[n], rates = _rate(bundle, Dask(cl.scheduler_address), games, repeats)
         out.append(_figure(f"dask LocalCluster, {n} worker{'s' if n > 1 else ''} ({games} games)", dask[n], "games/s",

@@ -155,6 +155,7 @@ def run_sweep(bundle: dict, grid: Grid, out: Path, *, executor=None, resume: boo
     policies = {p["name"]: p for p in grid.policies}
     blocks = grid.blocks()
     done_keys: set = set()
+    _check_setups(bundle, grid)  # before any file is written
     if out.exists():
         if not resume:
             raise SweepError(f"{escape(out)} exists: pass --resume to continue that sweep, or choose another --out")
@@ -180,7 +181,6 @@ def run_sweep(bundle: dict, grid: Grid, out: Path, *, executor=None, resume: boo
     todo = [b for b in blocks if b.key not in done_keys]
     total = grid.games * len(grid.setups) * len(grid.players) * len(grid.policies)
     already = total - sum(b.count for b in todo)
-    _check_setups(bundle, grid)
     bar = None
     if progress is not False:  # None: only on a terminal; True: on stderr; a stream: on it
         stream = progress if hasattr(progress, "write") else None

@@ -199,6 +199,7 @@ def test_bad_grids_are_refused_with_the_reason(planted_file, tmp_path, capsys):
         assert paleo(["sweep", "--bundle", str(planted_file), "--out", out, *extra]) == 2, extra
         err = capsys.readouterr().err
         assert says in err and "Traceback" not in err
+        assert not Path(out).exists()  # a refused grid writes nothing
 
 
 def test_a_competitive_game_reports_wins_and_scores_by_seat(vet_bundle, tmp_path):

@@ -80,15 +80,15 @@ def run(quick: bool = False) -> list[dict]:
     except ImportError:
         out.append(_figure("dask LocalCluster (not installed: pip install .[sweep])", 0.0, "games/s"))
         return out
-    dask = {}
+    on_dask = {}
     for n in (1, 2):
         with dask.config.set({"distributed.worker.profile.enabled": False}), \
                 LocalCluster(n_workers=n, threads_per_worker=1, processes=True, dashboard_address=None) as cl:
             _rate(bundle, Dask(cl.scheduler_address), 10 * n, 1)  # workers import and receive the bundle
-            dask[n], rates = _rate(bundle, Dask(cl.scheduler_address), games, repeats)
-        out.append(_figure(f"dask LocalCluster, {n} worker{'s' if n > 1 else ''} ({games} games)", dask[n], "games/s",
+            on_dask[n], rates = _rate(bundle, Dask(cl.scheduler_address), games, repeats)
+        out.append(_figure(f"dask LocalCluster, {n} worker{'s' if n > 1 else ''} ({games} games)", on_dask[n], "games/s",
                            rates))
-    speed = dask[2] / dask[1]
+    speed = on_dask[2] / on_dask[1]
     out.append(_figure("dask speed-up, 2 workers vs 1", speed, "ratio"))
     out.append(_figure("dask speed-up per worker", speed / 2, "ratio", target=">= 0.7", met=speed / 2 >= 0.7))
     return out

@@ -2,7 +2,7 @@
 
     python benchmarks/run.py sweep        (or standalone: python benchmarks/sections/sweep.py [--quick])
 
-Each figure is the wall time of a whole `run_sweep` (random policy, module A, 2 players, blocks of 10
+Each figure is the wall time of a whole `run_sweep` (random policy, module A, 2 players, blocks of 25 (the default)
 games) on the synthetic pack, best of the repeats: locally the pool's start-up is included (a sweep
 starts its own); the LocalCluster is warmed by one small sweep first (a cluster outlives a sweep) and its workers'
 statistical profiler is off (`distributed.worker.profile.enabled: false`, worth setting on a sweep
@@ -32,7 +32,7 @@ DESCRIPTION = "games per second of paleo sweep for 1 and 2 workers, locally and 
 def _rate(bundle, executor, games: int, repeats: int) -> tuple[float, list]:
     from compiler.sweep import Grid, parse_setup, policy_spec, run_sweep
 
-    grid = Grid(setups=[parse_setup("A")], players=[2], policies=[policy_spec("random")], games=games, block=10)
+    grid = Grid(setups=[parse_setup("A")], players=[2], policies=[policy_spec("random")], games=games, block=25)
     rates = []
     for _ in range(repeats):
         with tempfile.TemporaryDirectory() as d:

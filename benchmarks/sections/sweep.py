@@ -2,8 +2,8 @@
 
     python benchmarks/run.py sweep        (or standalone: python benchmarks/sections/sweep.py [--quick])
 
-Each figure is the wall time of a whole `run_sweep` (random policy, module A, 2 players, blocks of 25 (the default)
-games) on the synthetic pack, best of the repeats: locally the pool's start-up is included (a sweep
+Each figure is the wall time of a whole `run_sweep` (random policy, module A, 2 players, blocks of
+25 games, the default) on the synthetic pack, best of the repeats: locally the pool's start-up is included (a sweep
 starts its own); the LocalCluster is warmed by one small sweep first (a cluster outlives a sweep) and its workers'
 statistical profiler is off (`distributed.worker.profile.enabled: false`, worth setting on a sweep
 cluster: it samples the deep stacks of a game every 10 ms and costs about a quarter of the speed here).

@@ -128,8 +128,15 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=2)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--policy", choices=["random", "greedy"], default="random")
+    sim.add_argument("--policy", metavar="NAME", default="random",
+                     help="random, greedy, mc, mc-N (N rollouts per action) or a user's module:function")
+    sim.add_argument("--jobs", type=int, default=1, metavar="N",
+                     help="play on N worker processes (the per-game results are the sequential run's)")
     sim.add_argument("--format", choices=["human", "json"], default="human")
+
+    from .sweep.cli import add_parser as add_sweep
+
+    add_sweep(sub)
     return p
 
 
@@ -674,9 +681,16 @@ def cmd_sim(args) -> int:
     return sim_main(args)
 
 
+def cmd_sweep(args) -> int:
+    from .sweep.cli import main as sweep_main
+
+    return sweep_main(args)
+
+
 COMMANDS = {
     "lint": cmd_lint, "build": cmd_build, "fmt": cmd_fmt, "schema": cmd_schema, "symbols": cmd_symbols,
     "graph": cmd_graph, "explain": cmd_explain, "docs": cmd_docs, "diff": cmd_diff, "test": cmd_test, "sim": cmd_sim,
+    "sweep": cmd_sweep,
 }
 
 

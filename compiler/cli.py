@@ -30,6 +30,8 @@ def _content_args(p: argparse.ArgumentParser) -> None:
                    help="a content folder to load beside the project's content (repeatable)")
     p.add_argument("--isolated", action="store_true",
                    help="load only the --content folders and the given paths, not the project's content")
+    p.add_argument("--no-bundled", action="store_true",
+                   help="load the project's content alone, not on top of the bundled games (`bundled = false` of [tool.paleo])")
 
 
 def _selection_args(p: argparse.ArgumentParser) -> None:
@@ -172,6 +174,8 @@ def _settings(args):
             cfg.select = codes
         elif codes:
             cfg.ignore = [*cfg.ignore, *codes]
+    if getattr(args, "no_bundled", False):
+        cfg.bundled = False
     dirs = [] if getattr(args, "isolated", False) else default_content_dirs(root, cfg)
     for c in getattr(args, "content", None) or ():
         cp = Path(c)
@@ -279,8 +283,12 @@ def _show_settings(args, stream) -> int:
     from .pipeline import display_path
     from .project import discover
 
+    from .project import bundled_dir
+
     root, cfg, dirs = _settings(args)
-    sources = [display_path(p, root) for p in discover([*dirs, *map(Path, args.paths)])]
+    shipped = bundled_dir("content").resolve()
+    on_top = [d for d in dirs if d.resolve() == shipped and not shipped.is_relative_to(root.resolve())]
+    sources = [display_path(p, root) for p in discover([*(d for d in dirs if d not in on_top), *map(Path, args.paths)])]
     enabled = [c.id for c in all_codes() if cfg.enabled(c.id, "")]
     pp = root / "pyproject.toml"
     info = {
@@ -288,6 +296,7 @@ def _show_settings(args, stream) -> int:
         "config": str(pp) if pp.is_file() else None,
         "content_roots": [str(d) for d in dirs],
         "sources": sources,
+        "bundled": str(shipped) if on_top else None,
         "select": cfg.select,
         "ignore": cfg.ignore,
         "per_file_ignores": cfg.per_file_ignores,
@@ -301,6 +310,8 @@ def _show_settings(args, stream) -> int:
     w(f"config: {info['config'] or '(none: defaults)'}\n")
     w("content roots:\n" + "".join(f"  {d}\n" for d in info["content_roots"]))
     w(f"sources: {len(sources)} files\n" + "".join(f"  {s}\n" for s in sources))
+    w(f"bundled games: {'on top of ' + info['bundled'] if on_top else 'not loaded (the content above stands alone)'}\n"
+      if on_top or not cfg.bundled else "")
     w(f"select: {', '.join(cfg.select) or '(none)'}\n")
     w(f"ignore: {', '.join(cfg.ignore) or '(none)'}\n")
     if cfg.per_file_ignores:
@@ -346,6 +357,8 @@ def cmd_lint(args) -> int:
         def inside(f: str) -> bool:
             return any(f == w or f.startswith(w.rstrip("/") + "/") for w in wanted)
         diags = [d for d in diags if inside(d.span.file)]
+    else:
+        diags = _own_diagnostics(diags, root, dirs)
     if args.scenario:
         from .graph import scenario_report
 
@@ -362,6 +375,18 @@ def cmd_lint(args) -> int:
     if args.exit_zero:
         return EXIT_OK
     return EXIT_ERRORS if has_errors(diags) else EXIT_OK
+
+
+def _own_diagnostics(diags, root: Path, dirs: list[Path]):
+    """A project's lint reports its own files: not the notes of the bundled games it builds on
+    (they are paleo's, and the bundled content lints clean), unless the project is the checkout."""
+    from .project import bundled_dir
+
+    shipped = bundled_dir("content").resolve()
+    if shipped.is_relative_to(root.resolve()) or not any(d.resolve() == shipped for d in dirs):
+        return diags
+    prefix = str(shipped) + os.sep
+    return [d for d in diags if not (d.span.file.startswith(prefix) and not d.is_error)]
 
 
 def _portable_paths(bundle, dirs: list[Path]) -> None:
@@ -428,7 +453,11 @@ def cmd_fmt(args) -> int:
             raise UsageError("`-` (standard input) cannot be given with other paths")
         return _fmt_stdin(args)
     if not paths:
-        paths = [os.path.relpath(d) if d.resolve().is_relative_to(Path.cwd().resolve()) else str(d) for d in dirs]
+        from .project import bundled_dir
+
+        shipped = bundled_dir("content").resolve()
+        own = [d for d in dirs if d.resolve() != shipped or shipped.is_relative_to(root.resolve())]  # never the bundled games'
+        paths = [os.path.relpath(d) if d.resolve().is_relative_to(Path.cwd().resolve()) else str(d) for d in own]
     if args.content_files_only:
         from .project import looks_like_content
 

@@ -140,10 +140,30 @@ def discover_inputs(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str
     return sorted(found), sorted(refused.items())
 
 
-def default_content_dirs(root: Path, config: Config | None = None) -> list[Path]:
+def default_content_dirs(root: Path, config: Config | None = None, *, bundled: bool | None = None) -> list[Path]:
+    """The project's content folders (`content` of [tool.paleo], else `content/`), then the bundled
+    games' content unless `bundled` (default: the config's `bundled`, true) is false. A project's
+    cards add to the bundled games; a folder that is (or lies inside) the bundled content is not
+    loaded twice, so the checkout itself compiles its content once."""
+    if bundled is None:
+        bundled = config.bundled if config is not None else True
     if config and config.content:
-        return [root / c for c in config.content]
-    local = root / "content"
-    if local.is_dir():
-        return [local]
-    return [bundled_dir("content")]
+        dirs = [root / c for c in config.content]
+    elif (root / "content").is_dir():
+        dirs = [root / "content"]
+    else:
+        dirs = []
+    shipped = bundled_dir("content")
+    if bundled and shipped.is_dir():
+        try:
+            dup = any(_overlaps(d, shipped) for d in dirs)
+        except OSError:
+            dup = False
+        if not dup:
+            dirs.append(shipped)
+    return dirs
+
+
+def _overlaps(a: Path, b: Path) -> bool:
+    ra, rb = a.resolve(), b.resolve()
+    return ra == rb or ra.is_relative_to(rb) or rb.is_relative_to(ra)

@@ -31,6 +31,7 @@ class Config:
     ignore: list[str] = field(default_factory=list)
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
     content: list[str] = field(default_factory=list)
+    bundled: bool = True  # the project's content adds to the bundled games (`bundled = false` opts out)
 
     def enabled(self, code: str, file: str) -> bool:
         if not _matches(code, self.select):
@@ -47,7 +48,7 @@ def _matches(code: str, selectors: list[str]) -> bool:
     return any(s == "ALL" or code.startswith(s) for s in selectors)
 
 
-CONFIG_KEYS = ("select", "ignore", "per-file-ignores", "content")
+CONFIG_KEYS = ("select", "ignore", "per-file-ignores", "content", "bundled")
 
 
 def _pyproject_table(text: str):
@@ -204,6 +205,14 @@ def load_config(root: Path) -> tuple[Config, list[Diagnostic]]:
                 what = _type_name(value) if not isinstance(value, list) else "a list with something other than strings"
                 hint = f'write `["{_esc(value)}"]`' if isinstance(value, str) else 'for example ["content"]'
                 diags.append(make("C003", f"`content` must be a list of folders, not {what}", span, help=hint))
+        elif key == "bundled":
+            if isinstance(value, bool):
+                cfg.bundled = value
+            else:
+                hint = f"write `bundled = {str(value).lower()}`" if str(value).lower() in ("true", "false") else \
+                    "write `bundled = true` (add to the bundled games) or `bundled = false` (the project's content alone)"
+                diags.append(make("C003", f"`bundled` must be true or false, not {_type_name(value)}",
+                                  loc.span("tool", "paleo", key), help=hint))
         else:
             diags.append(make("C003", f"unknown key `{_esc(key)}` in [tool.paleo]", loc.span("tool", "paleo", key),
                               help=suggestion_help(key, list(CONFIG_KEYS))

@@ -96,7 +96,12 @@ def run(
                 pass
 
     # stage 2: validate
-    entries, d = validate(list(files.values()))
+    from .sources import Registry
+
+    registry = Registry.bundled()
+    for doc in config.sources:
+        registry.add(doc)
+    entries, d = validate(list(files.values()), registry)
     diags.extend(d)
     if any(e.in_pack for e in entries):
         from .packs import merge_fills
@@ -109,6 +114,10 @@ def run(
 
     bundle, d = build_bundle(entries)
     diags.extend(d)
+    if bundle is not None and registry.declared():
+        from .sources import bundle_sources
+
+        bundle["sources"] = [s for s in bundle_sources(registry) if registry.get(s["rulebook"]) in registry.declared()]
 
     diags = apply_suppressions(diags, texts, config)
     return CompileResult(bundle, sort_diagnostics(diags), files, texts, entries, root)

@@ -52,7 +52,7 @@ class Entry:
         return isinstance(data, dict) and bool(data.get("pack"))
 
 
-def validate_file(lf: LoadedFile) -> tuple[list[Entry], list[Diagnostic]]:
+def validate_file(lf: LoadedFile, registry=None) -> tuple[list[Entry], list[Diagnostic]]:
     diags: list[Diagnostic] = []
     entries: list[Entry] = []
     data = lf.data
@@ -63,7 +63,7 @@ def validate_file(lf: LoadedFile) -> tuple[list[Entry], list[Diagnostic]]:
         ))
         return entries, diags
     for section, items in data.items():
-        if section == "pack":
+        if section in ("pack", "sources"):  # `sources:` records are read first, into the registry
             continue
         model = SECTIONS.get(section) if isinstance(section, str) else None
         if model is None:
@@ -87,6 +87,8 @@ def validate_file(lf: LoadedFile) -> tuple[list[Entry], list[Diagnostic]]:
                 diags.append(make("M006", f"a record must be a mapping, found {_kind(item)}",
                                   lf.span(path), label="expected `id: ...` and the other fields"))
                 continue
+            if registry is not None:
+                diags.extend(check_citations(item, lf, path, registry))
             try:
                 rec = model.model_validate(item)
             except ValidationError as exc:
@@ -353,12 +355,101 @@ def _format_help(err: dict) -> str | None:
     return None
 
 
-def validate(files: list[LoadedFile]) -> tuple[list[Entry], list[Diagnostic]]:
+def _citations(value: Any, path: tuple):
+    """(path, citation) of every mapping with `rulebook` and `section` inside a record's data."""
+    if isinstance(value, dict):
+        if "rulebook" in value and "section" in value:
+            yield path, value
+            return
+        for k, v in value.items():
+            yield from _citations(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _citations(v, path + (i,))
+
+
+def check_citations(item: dict, lf: LoadedFile, path: tuple, registry) -> list[Diagnostic]:
+    """Every citation of a record names a document of the source registry (and, when that document
+    declares its headings, only those headings). Checked on the data, so a model error elsewhere in
+    the record does not hide a wrong citation, nor a wrong citation add a second error."""
+    out: list[Diagnostic] = []
+    for cpath, cite in _citations(item, path):
+        book = cite.get("rulebook")
+        if not isinstance(book, str):
+            continue  # the model reports the type
+        doc = registry.get(book)
+        if doc is None:
+            keys = registry.keys()
+            out.append(make(
+                "M005", f"invalid value `{_short(book)}`", lf.span(cpath + ("rulebook",)), label="not a registered source",
+                help=suggestion_help(book, keys) or "cite a bundled rulebook file or declare the source "
+                "(`[[tool.paleo.sources]]` in pyproject.toml, or a `sources:` record)",
+            ))
+            continue
+        heads = cite.get("section")
+        if doc.headings is not None and isinstance(heads, list):
+            for j, h in enumerate(heads):
+                if isinstance(h, str) and h not in doc.headings:
+                    out.append(make(
+                        "M005", f"invalid value `{_short(h)}`", lf.span(cpath + ("section", j)),
+                        label=f"not a heading of `{_short(book)}`",
+                        help=suggestion_help(h, list(doc.headings)) or
+                        "headings of this source: " + ", ".join(f"`{x}`" for x in doc.headings[:8]),
+                    ))
+    return out
+
+
+def _short(v: str) -> str:
+    from .safeio import escape
+
+    v = escape(v)
+    return v if len(v) <= 60 else v[:57] + "..."
+
+
+def collect_sources(files: list[LoadedFile], registry) -> list[Diagnostic]:
+    """Read every `sources:` record into the registry (before any citation is checked)."""
+    from .models import SourceDocument
+    from .sources import SourceDoc
+
+    diags: list[Diagnostic] = []
+    for lf in files:
+        data = lf.data
+        if not isinstance(data, dict) or "sources" not in data or data["sources"] is None:
+            continue
+        items = data["sources"]
+        if not isinstance(items, list):
+            diags.append(make("M006", f"`sources` must be a list of records, found {_kind(items)}",
+                              lf.span(("sources",)), label="expected a list (`- id: ...`)"))
+            continue
+        for i, item in enumerate(items):
+            path = ("sources", i)
+            if not isinstance(item, dict):
+                diags.append(make("M006", f"a record must be a mapping, found {_kind(item)}",
+                                  lf.span(path), label="expected `id: ...` and the other fields"))
+                continue
+            try:
+                rec = SourceDocument.model_validate(item)
+            except ValidationError as exc:
+                diags.extend(_errors_to_diags(exc, SourceDocument, item, lf, path))
+                continue
+            doc = SourceDoc(rec.key, rec.title, tuple(rec.headings) if rec.headings is not None else None, where=lf.path)
+            first = registry.add(doc)
+            if first is not None:
+                key = "file" if rec.file is not None else "name"
+                diags.append(make("M008", f"source `{_short(rec.key)}` is declared twice", lf.span(path + (key,)),
+                                  label="declared again here",
+                                  help=f"it is declared already ({first.where}); keep one declaration"))
+    return diags
+
+
+def validate(files: list[LoadedFile], registry=None) -> tuple[list[Entry], list[Diagnostic]]:
     """Validate every loaded file; check that ids are unique across all of them."""
     entries: list[Entry] = []
     diags: list[Diagnostic] = []
+    if registry is not None:
+        diags.extend(collect_sources(files, registry))
     for lf in files:
-        e, d = validate_file(lf)
+        e, d = validate_file(lf, registry)
         entries.extend(e)
         diags.extend(d)
     diags.extend(check_unique_ids(entries))

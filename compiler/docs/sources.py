@@ -3,16 +3,11 @@
 
 from __future__ import annotations
 
+from ..sources import BUNDLED
 from . import markup as m
 
-# The five rulebooks the content may cite (compiler.models.RULEBOOKS), by the product each documents.
-RULEBOOK_TITLES = {
-    "002_56cce9db253ede81.txt": "Paleo rulebook",
-    "000_97f291d3c44cb3f7.txt": "Paleo: A New Beginning rulebook",
-    "001_5f1e4d8bf7e7ff1a.txt": "Paleo: Path of the Elders rulebook",
-    "003_d22ca494923bf453.txt": "Paleo: The White Whale rulebook",
-    "004_1199c90b0c83849d.txt": "PaleoVet rulebook",
-}
+# The rulebooks the content may cite, by title: the source registry's bundled documents.
+RULEBOOK_TITLES = {d.key: d.title for d in BUNDLED}
 
 
 class Sources:

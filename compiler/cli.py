@@ -119,6 +119,10 @@ def build_parser() -> argparse.ArgumentParser:
     test.add_argument("--bundle", metavar="FILE")
     test.add_argument("--junit", metavar="FILE", help="also write the results as JUnit XML (for CI)")
 
+    init = sub.add_parser("init", help="create a fan-module project on top of the bundled games")
+    init.add_argument("dir", nargs="?", default=".", metavar="DIR", help="the project folder (default: the current one)")
+    init.add_argument("--name", metavar="NAME", help="the module's id namespace (default: from the folder's name)")
+
     sim = sub.add_parser("sim", help="play seeded games and report outcomes")
     sim.add_argument("--bundle", metavar="FILE", required=True)
     sim.add_argument("--scenario", metavar="ID", required=True)
@@ -696,6 +700,12 @@ def cmd_test(args) -> int:
     return ruletests_main(args.files, bundle=args.bundle, root=_root(), junit=args.junit)
 
 
+def cmd_init(args) -> int:
+    from .scaffold import init
+
+    return init(Path(args.dir), args.name)
+
+
 def cmd_sim(args) -> int:
     from runtime.sim import main as sim_main
 
@@ -705,6 +715,7 @@ def cmd_sim(args) -> int:
 COMMANDS = {
     "lint": cmd_lint, "build": cmd_build, "fmt": cmd_fmt, "schema": cmd_schema, "symbols": cmd_symbols,
     "graph": cmd_graph, "explain": cmd_explain, "docs": cmd_docs, "diff": cmd_diff, "test": cmd_test, "sim": cmd_sim,
+    "init": cmd_init,
 }
 
 

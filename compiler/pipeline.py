@@ -101,7 +101,8 @@ def run(
     registry = Registry.bundled()
     for doc in config.sources:
         registry.add(doc)
-    entries, d = validate(list(files.values()), registry)
+    broken: list = []
+    entries, d = validate(list(files.values()), registry, broken)
     diags.extend(d)
     if any(e.in_pack for e in entries):
         from .packs import merge_fills
@@ -114,13 +115,35 @@ def run(
 
     bundle, d = build_bundle(entries)
     diags.extend(d)
+    if broken:
+        from .validate import check_broken_options
+
+        diags.extend(check_broken_options(broken, entries))
     if bundle is not None and registry.declared():
         from .sources import bundle_sources
 
         bundle["sources"] = [s for s in bundle_sources(registry) if registry.get(s["rulebook"]) in registry.declared()]
 
+    diags = _first_causes(diags, entries)
     diags = apply_suppressions(diags, texts, config)
     return CompileResult(bundle, sort_diagnostics(diags), files, texts, entries, root)
+
+
+def _first_causes(diags: list[Diagnostic], entries) -> list[Diagnostic]:
+    """Each diagnostic a first cause: a count over the printed one (G409) that a pack's over-count (P505)
+    already explains is not reported again at the bundled record."""
+    import re
+
+    over = {m.group(1) for d in diags if d.code == "P505" for m in [re.search(r"`((?:module|product):[^`]+)`", d.message)] if m}
+    if not over:
+        return diags
+    at = set()
+    for e in entries:
+        if e.id in over and not e.in_pack:
+            for key in ("printed_cards", "id"):
+                sp = e.file.span(e.path + (key,))
+                at.add((sp.file, sp.line))
+    return [d for d in diags if not (d.code == "G409" and (d.span.file, d.span.line) in at)]
 
 
 def discover_inputs(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:

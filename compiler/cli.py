@@ -66,6 +66,11 @@ def build_parser() -> argparse.ArgumentParser:
                       help="print the root, content roots, sources and rules in force, then exit")
     lint.add_argument("--content-files-only", action="store_true",
                       help="skip given YAML files that are not card files (for pre-commit hooks)")
+    lint.add_argument("--fix", action="store_true", help="apply the safe fixes to the project's files, keeping every comment")
+    lint.add_argument("--unsafe-fixes", action="store_true",
+                      help="with --fix or --diff, also apply the unsafe fixes (likely guesses: review them)")
+    lint.add_argument("--diff", action="store_true",
+                      help="print the fixes as a unified diff instead of applying them; exit 1 when there are any")
 
     build = sub.add_parser("build", help="compile content into OUT/bundle.json")
     _content_args(build)
@@ -356,13 +361,23 @@ def cmd_lint(args) -> int:
         overrides = {shown: data}
         wanted.append(shown)
     res = _compile(args, extra, overrides)
-    diags = res.diagnostics
-    if wanted:
-        def inside(f: str) -> bool:
-            return any(f == w or f.startswith(w.rstrip("/") + "/") for w in wanted)
-        diags = [d for d in diags if inside(d.span.file)]
-    else:
-        diags = _own_diagnostics(diags, root, dirs)
+
+    def inside(f: str) -> bool:
+        return any(f == w or f.startswith(w.rstrip("/") + "/") for w in wanted)
+
+    def shown_of(res):
+        return [d for d in res.diagnostics if inside(d.span.file)] if wanted else _own_diagnostics(res.diagnostics, root, dirs)
+
+    diags = shown_of(res)
+    fixed = None
+    if args.fix or args.diff:
+        res, fixed = _fix_rounds(args, extra, overrides, res, shown_of, root, stdin=bool(args.stdin_filename))
+        diags = shown_of(res)
+        if args.diff:
+            return _print_fix_diff(fixed, res)
+    from .fixes import with_fixes
+
+    diags = with_fixes(diags, res.texts)
     if args.scenario:
         from .graph import scenario_report
 
@@ -374,11 +389,77 @@ def cmd_lint(args) -> int:
         _statistics(diags, fmt, sys.stdout)
     else:
         _emit(diags, fmt, res, sys.stdout, args.color, quiet=args.quiet)
+    if fmt in ("human", "concise") and not args.quiet:
+        _fix_summary(fixed, diags, args)
     if missing:
         return EXIT_USAGE
     if args.exit_zero:
         return EXIT_OK
     return EXIT_ERRORS if has_errors(diags) else EXIT_OK
+
+
+def _fix_rounds(args, extra, overrides, res, shown_of, root: Path, *, stdin: bool):
+    """Apply the fixes in memory, lint again, and repeat until nothing changes; write the files unless
+    --diff. Returns the last result and {file: (original text, fixed text, fixes applied)}."""
+    from .fixes import MAX_ROUNDS, applicable, apply_fixes, lossless, with_fixes
+    from .safeio import atomic_write
+
+    overrides = dict(overrides or {})
+    originals: dict[str, str] = {}
+    counts: dict[str, int] = {}
+    for _ in range(MAX_ROUNDS):
+        diags = with_fixes(shown_of(res), res.texts)
+        by_file: dict[str, list] = {}
+        for d in diags:
+            if applicable(d, args.unsafe_fixes) and not Path(d.span.file).is_absolute():
+                by_file.setdefault(d.span.file, []).append(d.fix)
+        changed = False
+        for f, fixes in sorted(by_file.items()):
+            before = res.texts.get(f)
+            if before is None:
+                continue
+            after, n = apply_fixes(before, fixes)
+            if n == 0 or after == before or lossless(before, after, f) is not None:
+                continue
+            originals.setdefault(f, before)
+            counts[f] = counts.get(f, 0) + n
+            overrides[f] = after.encode("utf-8")
+            changed = True
+        if not changed:
+            break
+        res = _compile(args, extra, overrides)
+    fixed = {f: (originals[f], res.texts.get(f, overrides[f].decode("utf-8")), counts[f]) for f in originals}
+    if not args.diff:
+        for f, (_, after, _) in fixed.items():
+            if stdin and f == args.stdin_filename:
+                continue
+            atomic_write(root / f, after)
+    return res, fixed
+
+
+def _print_fix_diff(fixed, res) -> int:
+    import difflib
+
+    for f, (before, after, _) in sorted(fixed.items()):
+        sys.stdout.writelines(difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True),
+                                                   fromfile=f"a/{f}", tofile=f"b/{f}"))
+    n = sum(c for _, _, c in fixed.values())
+    sys.stderr.write(f"{n} fix{'es' if n != 1 else ''} would be applied to {len(fixed)} file{'s' if len(fixed) != 1 else ''}\n")
+    return EXIT_ERRORS if fixed else EXIT_OK
+
+
+def _fix_summary(fixed, diags, args) -> None:
+    from .diagnostics import Safety
+
+    if fixed:
+        n = sum(c for _, _, c in fixed.values())
+        sys.stdout.write(f"fixed {n} diagnostic{'s' if n != 1 else ''} in {len(fixed)} file{'s' if len(fixed) != 1 else ''}\n")
+    safe = sum(1 for d in diags if d.fix is not None and d.fix.safety is Safety.SAFE)
+    unsafe = sum(1 for d in diags if d.fix is not None and d.fix.safety is Safety.UNSAFE)
+    if safe and not args.fix:
+        sys.stdout.write(f"{safe} fixable with `paleo lint --fix`\n")
+    if unsafe and not (args.fix and args.unsafe_fixes):
+        sys.stdout.write(f"{unsafe} more fixable with `paleo lint --fix --unsafe-fixes` (review them)\n")
 
 
 def _own_diagnostics(diags, root: Path, dirs: list[Path]):

@@ -349,7 +349,8 @@ def _one_diag(errs: list, model, item, lf: LoadedFile, base: tuple, dpath: tuple
         return make(
             "M003", f"unknown field `{key}`", lf.span(keypath, key=True),
             label=f"not a field of {_article(owner)}",
-            help=suggestion_help(str(key), fields) or (f"fields: {', '.join(fields)}" if fields else None),
+            help=(f"did you mean `{_near(str(key), fields)}`?" if _near(str(key), fields) else None)
+            or suggestion_help(str(key), fields) or (f"fields: {', '.join(fields)}" if fields else None),
         )
     if etype == "missing":
         field = tail[0] if tail else (dpath[-1] if dpath else "?")

@@ -389,7 +389,7 @@ def cmd_lint(args) -> int:
         _statistics(diags, fmt, sys.stdout)
     else:
         _emit(diags, fmt, res, sys.stdout, args.color, quiet=args.quiet)
-    if fmt in ("human", "concise") and not args.quiet:
+    if fmt == "human" and not args.quiet and not args.statistics:
         _fix_summary(fixed, diags, args)
     if missing:
         return EXIT_USAGE

@@ -42,6 +42,11 @@ def test_a_declared_source_can_be_cited_and_the_bundle_carries_its_title(tmp_pat
     assert rc == 0, err
     bundle = json.loads((p / "build" / "bundle.json").read_text())
     assert {"rulebook": "rules/fan.md", "title": "Fan rules", "headings": ["Fan rules", "Cards"]} in bundle["sources"]
+    from compiler.docs.sources import Sources
+
+    shown = Sources(bundle)  # the rules site cites by title, the bundled rulebooks' and the project's own
+    assert shown.plain({"rulebook": "rules/fan.md", "section": ["Cards"]}) == "Fan rules › Cards"
+    assert shown.title("000_97f291d3c44cb3f7.txt") == "Paleo: A New Beginning rulebook"
 
 
 def test_an_unknown_source_is_one_m005_with_a_did_you_mean(tmp_path):

@@ -13,6 +13,8 @@ from compiler.project import Config, bundled_dir
 CASES = Path(__file__).resolve().parent / "cases"
 EXPECT = re.compile(rb"^# expect: ([A-Z][0-9]{3}) (\d+):(\d+)$", re.M)
 CONTEXT = re.compile(rb"^# context: (\w+)$", re.M)
+OVER = re.compile(rb"^# over: (\S+)$", re.M)  # the case replaces this file (from tests/) of a folder linted alone
+TESTS = CASES.parent.parent
 
 
 def header(path: Path) -> tuple[tuple[str, int, int] | None, str]:
@@ -26,11 +28,21 @@ def header(path: Path) -> tuple[tuple[str, int, int] | None, str]:
 def lint_case(path: Path) -> list:
     """Every diagnostic but the infos, of the case file linted as a fan's file would be."""
     _, ctx = header(path)
-    dirs = [bundled_dir("content") / "symbols"] if ctx == "symbols" else [bundled_dir("content")]
+    over = OVER.search(path.read_bytes())
     with tempfile.TemporaryDirectory() as tmp:
-        f = Path(tmp) / "content" / path.name
-        f.parent.mkdir()
-        shutil.copyfile(path, f)
-        res = run(dirs, extra_files=[f], root=Path(tmp), config=Config(root=Path(tmp)))
-    return [d for d in res.diagnostics if d.severity.value != "info" and d.span.file == f"content/{path.name}"
-            or d.severity.value == "error"]
+        if over:  # one file of a clean multi-file fixture, with the mistake in it
+            base = TESTS / over.group(1).decode()
+            shutil.copytree(base.parent, Path(tmp) / "content")
+            f = Path(tmp) / "content" / base.name
+            shutil.copyfile(path, f)
+            dirs, extra = [Path(tmp) / "content"], []
+        else:
+            dirs = [bundled_dir("content") / "symbols"] if ctx == "symbols" else [bundled_dir("content")]
+            f = Path(tmp) / "content" / path.name
+            f.parent.mkdir()
+            shutil.copyfile(path, f)
+            extra = [f]
+        res = run(dirs, extra_files=extra, root=Path(tmp), config=Config(root=Path(tmp)))
+    shown = f"content/{f.name}"
+    return [d for d in res.diagnostics if d.severity.value != "info" and d.span.file == shown
+            or d.severity.value != "info" and d.span.file != shown and (over or d.severity.value == "error")]

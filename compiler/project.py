@@ -375,5 +375,5 @@ def looks_like_content(path: Path, roots: list[Path]) -> bool:
         return True
     from .models import SECTIONS
 
-    keys = "|".join(re.escape(k) for k in (*SECTIONS, "pack"))
+    keys = "|".join(re.escape(k) for k in (*SECTIONS, "pack", "sources"))
     return re.search(rf"^(?:{keys})\s*:", text, re.M) is not None

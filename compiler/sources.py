@@ -22,14 +22,29 @@ class SourceDoc:
     where: str = ""  # who declared it: "bundled", "pyproject.toml", or a content file
 
 
-# The five rulebooks the bundled content cites, by the product each documents.
-BUNDLED = (
-    SourceDoc("002_56cce9db253ede81.txt", "Paleo rulebook", bundled=True, where="bundled"),
-    SourceDoc("000_97f291d3c44cb3f7.txt", "Paleo: A New Beginning rulebook", bundled=True, where="bundled"),
-    SourceDoc("001_5f1e4d8bf7e7ff1a.txt", "Paleo: Path of the Elders rulebook", bundled=True, where="bundled"),
-    SourceDoc("003_d22ca494923bf453.txt", "Paleo: The White Whale rulebook", bundled=True, where="bundled"),
-    SourceDoc("004_1199c90b0c83849d.txt", "PaleoVet rulebook", bundled=True, where="bundled"),
-)
+BUNDLED_FILE = "sources.yaml"  # in the bundled content folder: `sources:` records of the rulebooks
+_bundled: tuple[SourceDoc, ...] | None = None
+
+
+def bundled_docs() -> tuple[SourceDoc, ...]:
+    """The bundled rulebooks, read once from the bundled content's `sources.yaml` (records of the same
+    kind a project declares its own sources with). Always registered, so content loaded alone (without
+    the bundled games) may still cite the rulebooks."""
+    global _bundled
+    if _bundled is None:
+        from .loader import load_bytes
+        from .models import SourceDocument
+        from .project import bundled_dir
+
+        path = bundled_dir("content") / BUNDLED_FILE
+        docs = []
+        lf, _ = load_bytes(str(path), path.read_bytes())
+        for item in (lf.data or {}).get("sources") or [] if lf is not None else []:
+            rec = SourceDocument.model_validate(item)
+            docs.append(SourceDoc(rec.key, rec.title, tuple(rec.headings) if rec.headings is not None else None,
+                                  bundled=True, where="bundled"))
+        _bundled = tuple(docs)
+    return _bundled
 
 
 @dataclass
@@ -38,13 +53,16 @@ class Registry:
 
     @classmethod
     def bundled(cls) -> "Registry":
-        return cls({d.key: d for d in BUNDLED})
+        return cls({d.key: d for d in bundled_docs()})
 
     def add(self, doc: SourceDoc) -> SourceDoc | None:
-        """Register `doc`; the document already registered under its key when there is one (not replaced)."""
+        """Register `doc`; the document already registered under its key when there is one (not replaced).
+        The bundled rulebooks' own records, met again in the bundled content, are not a second declaration."""
         first = self.docs.get(doc.key)
         if first is None:
             self.docs[doc.key] = doc
+        elif first.bundled and (first.title, first.headings) == (doc.title, doc.headings):
+            return None
         return first
 
     def get(self, key: str) -> SourceDoc | None:

@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
-from ..sources import BUNDLED
 from . import markup as m
 
-# The rulebooks the content may cite, by title: the source registry's bundled documents.
-RULEBOOK_TITLES = {d.key: d.title for d in BUNDLED}
+def rulebook_titles() -> dict[str, str]:
+    """The rulebooks the content may cite, by title: the source registry's bundled documents."""
+    from ..sources import bundled_docs
+
+    return {d.key: d.title for d in bundled_docs()}
 
 
 class Sources:
@@ -15,7 +17,7 @@ class Sources:
     (a list of `{rulebook, title}`), as a pack with its own source files may bring them."""
 
     def __init__(self, bundle: dict):
-        self.titles = dict(RULEBOOK_TITLES)
+        self.titles = rulebook_titles()
         for s in bundle.get("sources") or []:
             if isinstance(s, dict) and isinstance(s.get("rulebook") or s.get("file"), str) and isinstance(s.get("title"), str):
                 self.titles[s.get("rulebook") or s["file"]] = s["title"]

@@ -100,7 +100,8 @@ def validate_file(lf: LoadedFile, registry=None, broken: list | None = None) -> 
                 rec = model.model_validate(item)
             except ValidationError as exc:
                 diags.extend(_errors_to_diags(exc, model, item, lf, path))
-                salvaged = _salvage(model, item, exc)
+                # a pack's record is not salvaged: a fill made of part of it would change what it fills
+                salvaged = None if data.get("pack") else _salvage(model, item, exc)
                 if salvaged is not None and salvaged[0].id.split(":", 1)[0] in (getattr(model, "PREFIXES", None) or (model.PREFIX,)):
                     rec, skip = salvaged
                     entries.append(Entry(rec, section, lf, path, broken=True, skip_options=frozenset(skip)))

@@ -53,7 +53,7 @@ def fix_for(d: Diagnostic, text: str) -> Fix | None:
         value = "true" if raw in _TRUE else "false"
         return Fix(f"write `{value}` (YAML 1.2's boolean) for `{raw}`", (Edit(d.span, value),), Safety.SAFE)
     m = _ONE_GUESS.search(d.help or "")
-    if m is None or d.code not in ("M003", "M005", "E302", "C003"):
+    if m is None or d.code not in ("M003", "M005", "E302"):
         return None
     guess = m.group(1)
     if not _PLAIN.match(guess):

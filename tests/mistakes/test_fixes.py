@@ -39,7 +39,7 @@ def test_fix_with_unsafe_fixes_leaves_files_that_lint_clean_with_every_comment_k
     assert "deck_known: true  # written the old way" in after["booleans.yaml"]
     assert "    name: Lookout  # the printed title\n" in after["guesses.yaml"]
     assert '    kind: "base"\n' in after["guesses.yaml"]  # the value keeps its quotes
-    assert '- "-> 1 wod"  # paleo: ignore[E302] the designer\'s own resource' in after["suppressions.yaml"]
+    assert "- 'require have title \"Nonesuch\" -> 1 food'  # paleo: ignore[G490] a title still to come" in after["suppressions.yaml"]
     assert '- "-> 1 food"  # a note after it stays' in after["suppressions.yaml"]
     rc, diags = lint_json([], cwd=p)
     assert rc == 0 and diags == []

@@ -35,7 +35,7 @@ def lower_options(entries: list[Entry]) -> tuple[Any, dict[str, list[dict]], lis
     if not hasattr(effects, "build_registry"):  # integration scaffold: removed once the effects stage lands
         return _NoRegistry(), {e.id: [{"text": t, "ir": None} for t in e.record.options] for e in entries if e.section in ("cards", "tokens")}, diags
     sym_entries = [(e.record, e.file.path, e.path) for e in entries if e.section == "symbols"]
-    registry, d = effects.build_registry(sym_entries)
+    registry, d = effects.build_registry(sym_entries, {e.file.path: e.file for e in entries if e.section == "symbols"})
     diags.extend(d)
     lowered: dict[str, list[dict]] = {}
     for e in entries:
@@ -44,6 +44,9 @@ def lower_options(entries: list[Entry]) -> tuple[Any, dict[str, list[dict]], lis
         opts = []
         game = getattr(e.record, "game", None)
         for i, text in enumerate(e.record.options):
+            if i in e.skip_options:  # not a string (M006 reported): the other options are still lowered
+                opts.append({"text": text, "ir": None})
+                continue
             ofile, opath = e.option_where(i)
             ir, d = effects.compile_option(text, registry=registry, game=game, file=ofile, path=opath)
             diags.extend(d)

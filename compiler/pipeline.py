@@ -96,7 +96,13 @@ def run(
                 pass
 
     # stage 2: validate
-    entries, d = validate(list(files.values()))
+    from .sources import Registry
+
+    registry = Registry.bundled()
+    for doc in config.sources:
+        registry.add(doc)
+    broken: list = []
+    entries, d = validate(list(files.values()), registry, broken)
     diags.extend(d)
     if any(e.in_pack for e in entries):
         from .packs import merge_fills
@@ -109,9 +115,35 @@ def run(
 
     bundle, d = build_bundle(entries)
     diags.extend(d)
+    if broken:
+        from .validate import check_broken_options
 
+        diags.extend(check_broken_options(broken, entries))
+    if bundle is not None and registry.declared():
+        from .sources import bundle_sources
+
+        bundle["sources"] = [s for s in bundle_sources(registry) if registry.get(s["rulebook"]) in registry.declared()]
+
+    diags = _first_causes(diags, entries)
     diags = apply_suppressions(diags, texts, config)
     return CompileResult(bundle, sort_diagnostics(diags), files, texts, entries, root)
+
+
+def _first_causes(diags: list[Diagnostic], entries) -> list[Diagnostic]:
+    """Each diagnostic a first cause: a count over the printed one (G409) that a pack's over-count (P505)
+    already explains is not reported again at the bundled record."""
+    import re
+
+    over = {m.group(1) for d in diags if d.code == "P505" for m in [re.search(r"`((?:module|product):[^`]+)`", d.message)] if m}
+    if not over:
+        return diags
+    at = set()
+    for e in entries:
+        if e.id in over and not e.in_pack:
+            for key in ("printed_cards", "id"):
+                sp = e.file.span(e.path + (key,))
+                at.add((sp.file, sp.line))
+    return [d for d in diags if not (d.code == "G409" and (d.span.file, d.span.line) in at)]
 
 
 def discover_inputs(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:
@@ -140,10 +172,30 @@ def discover_inputs(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str
     return sorted(found), sorted(refused.items())
 
 
-def default_content_dirs(root: Path, config: Config | None = None) -> list[Path]:
+def default_content_dirs(root: Path, config: Config | None = None, *, bundled: bool | None = None) -> list[Path]:
+    """The project's content folders (`content` of [tool.paleo], else `content/`), then the bundled
+    games' content unless `bundled` (default: the config's `bundled`, true) is false. A project's
+    cards add to the bundled games; a folder that is (or lies inside) the bundled content is not
+    loaded twice, so the checkout itself compiles its content once."""
+    if bundled is None:
+        bundled = config.bundled if config is not None else True
     if config and config.content:
-        return [root / c for c in config.content]
-    local = root / "content"
-    if local.is_dir():
-        return [local]
-    return [bundled_dir("content")]
+        dirs = [root / c for c in config.content]
+    elif (root / "content").is_dir():
+        dirs = [root / "content"]
+    else:
+        dirs = []
+    shipped = bundled_dir("content")
+    if bundled and shipped.is_dir():
+        try:
+            dup = any(_overlaps(d, shipped) for d in dirs)
+        except OSError:
+            dup = False
+        if not dup:
+            dirs.append(shipped)
+    return dirs
+
+
+def _overlaps(a: Path, b: Path) -> bool:
+    ra, rb = a.resolve(), b.resolve()
+    return ra == rb or ra.is_relative_to(rb) or rb.is_relative_to(ra)

@@ -215,8 +215,11 @@ class _Spans:
         return lf.span(tuple(rec) + ((key,) if key else ()))
 
 
-def build_registry(entries: list[tuple[Any, str, tuple]]) -> tuple[Registry, list[Diagnostic]]:
-    """Index validated Symbol models; report duplicate ids, names and aliases and unusable definitions."""
+def build_registry(entries: list[tuple[Any, str, tuple]], files: dict | None = None) -> tuple[Registry, list[Diagnostic]]:
+    """Index validated Symbol models; report duplicate ids, names and aliases and unusable definitions.
+
+    `files` maps a display path to its loaded file, so diagnostics are placed without reading it again
+    (a path shown from the project root need not be readable from the current folder)."""
     import weakref
 
     reg = Registry()
@@ -225,6 +228,7 @@ def build_registry(entries: list[tuple[Any, str, tuple]]) -> tuple[Registry, lis
     diags: list[Diagnostic] = []
     owners: dict[tuple[str, ...], tuple[str, str, tuple]] = {}
     spans = _Spans()
+    spans.files.update(files or {})
     for sym, path, rec in entries:
         where = f"{path}" + (f" at {'.'.join(str(p) for p in rec)}" if rec else "")
 

@@ -69,7 +69,7 @@ def make_project(folder: Path, n_cards: int, *, seed: int = 0) -> Path:
                         f"    printed_cards: null\n    completeness: partial\n    source: {SRC}\n")
     (synth / "products.yaml").write_text("".join(products), encoding="utf-8")
     todo = max(0, n_cards - real)
-    i = 0
+    i = n_files = 0
     while i < todo:
         lines = [HEAD, "cards:\n"]
         for _ in range(min(CARDS_PER_FILE, todo - i)):
@@ -82,7 +82,8 @@ def make_project(folder: Path, n_cards: int, *, seed: int = 0) -> Path:
                          f"    completeness: partial\n    source: {SRC}\n    options:\n")
             lines += [f"      - {_quote(o)}\n" for o in opts]
             i += 1
-        (synth / f"cards-{i // CARDS_PER_FILE:05d}.yaml").write_text("".join(lines), encoding="utf-8")
+        (synth / f"cards-{n_files:05d}.yaml").write_text("".join(lines), encoding="utf-8")
+        n_files += 1
     return folder
 
 

@@ -27,8 +27,11 @@ def _record_json(e: Entry) -> dict:
     return d
 
 
-def lower_options(entries: list[Entry]) -> tuple[Any, dict[str, list[dict]], list[Diagnostic]]:
-    """Build the symbol registry and lower every card and token option into IR."""
+def lower_options(entries: list[Entry], memo: dict | None = None) -> tuple[Any, dict[str, list[dict]], list[Diagnostic]]:
+    """Build the symbol registry and lower every card and token option into IR.
+
+    `memo`, when given, becomes the registry's memo of compiled strings: a cache that was filled
+    under a registry built from the same symbol files (the build cache keys it so)."""
     from . import effects
 
     diags: list[Diagnostic] = []
@@ -37,6 +40,8 @@ def lower_options(entries: list[Entry]) -> tuple[Any, dict[str, list[dict]], lis
     sym_entries = [(e.record, e.file.path, e.path) for e in entries if e.section == "symbols"]
     registry, d = effects.build_registry(sym_entries)
     diags.extend(d)
+    if memo is not None:
+        registry.memo = memo
     lowered: dict[str, list[dict]] = {}
     for e in entries:
         if e.section not in ("cards", "tokens"):
@@ -193,9 +198,9 @@ def _field_span(file, base: tuple, path: tuple):
     return file.span(base)
 
 
-def build_bundle(entries: list[Entry]) -> tuple[dict, list[Diagnostic]]:
+def build_bundle(entries: list[Entry], memo: dict | None = None) -> tuple[dict, list[Diagnostic]]:
     diags: list[Diagnostic] = []
-    registry, lowered, d = lower_options(entries)
+    registry, lowered, d = lower_options(entries, memo)
     diags.extend(d)
     fields, d = lower_reward_fields(entries, registry)
     diags.extend(d)

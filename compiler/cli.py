@@ -64,10 +64,12 @@ def build_parser() -> argparse.ArgumentParser:
                       help="print the root, content roots, sources and rules in force, then exit")
     lint.add_argument("--content-files-only", action="store_true",
                       help="skip given YAML files that are not card files (for pre-commit hooks)")
+    lint.add_argument("--no-cache", action="store_true", help="compile everything afresh; read and write no build cache")
 
     build = sub.add_parser("build", help="compile content into OUT/bundle.json")
     _content_args(build)
     build.add_argument("--out", default="build", metavar="DIR")
+    build.add_argument("--no-cache", action="store_true", help="compile everything afresh; read and write no build cache")
     build.add_argument("--format", choices=FORMATS, default=None)
     _selection_args(build)
 
@@ -188,7 +190,17 @@ def _compile(args, extra: list[Path] = (), overrides=None):
     from .pipeline import run
 
     root, cfg, dirs = _settings(args)
-    return run(dirs, extra_files=list(extra), root=root, overrides=overrides, config=cfg)
+    return run(dirs, extra_files=list(extra), root=root, overrides=overrides, config=cfg, cache=_build_cache(args))
+
+
+def _build_cache(args):
+    """The build cache for `lint` and `build` (compiler/cache.py), or None with --no-cache or PALEO_NO_CACHE."""
+    if getattr(args, "command", None) not in ("lint", "build") or getattr(args, "no_cache", False) \
+            or getattr(args, "scenario", None) or os.environ.get("PALEO_NO_CACHE") not in (None, "", "0"):
+        return None
+    from .cache import Cache
+
+    return Cache()
 
 
 def _format_of(args) -> str:

@@ -8,7 +8,7 @@ from pathlib import Path
 from .diagnostics import Diagnostic, sort_diagnostics
 from .loader import LoadedFile, load_bytes
 from .project import Config, apply_suppressions, bundled_dir, find_root, load_config
-from .validate import Entry, validate
+from .validate import Entry, check_unique_ids, validate_file
 
 
 @dataclass
@@ -35,11 +35,14 @@ def run(
     root: Path | None = None,
     overrides: dict[str, bytes] | None = None,
     config: Config | None = None,
+    cache=None,
 ) -> CompileResult:
     """Compile everything under `content_dirs` (plus `extra_files`), returning bundle and diagnostics.
 
     `overrides` maps a display path to bytes that replace (or add) that file, for editors
-    piping an unsaved buffer through stdin.
+    piping an unsaved buffer through stdin. `cache`, a `compiler.cache.Cache`, answers an unchanged
+    project from its last result and reuses unchanged files' stages; the result is the same without
+    it. A result from the whole-project cache carries no `entries`, and `files` maps names to None.
     """
     root = (root or find_root(Path.cwd())).resolve()
     if config is None:
@@ -57,6 +60,7 @@ def run(
     from .safeio import escape
 
     raws: dict[str, bytes | Exception] = {}
+    per_file: list[tuple[list[Entry], list[Diagnostic]]] = []
     found, refused = discover_inputs([*content_dirs, *extra_files])
     for p, why in refused:
         shown = display_path(p, root)
@@ -78,26 +82,49 @@ def run(
     for shown, raw in overrides.items():
         raws[shown] = raw
 
+    store = None
+    if cache is not None:
+        from .cache import BuildStore
+
+        store = BuildStore(cache, root, config, content_dirs, extra_files, raws, diags)
+        hit = store.result()
+        if hit is not None:
+            bundle, cached_diags, cached_texts, names = hit
+            return CompileResult(bundle, cached_diags, dict.fromkeys(names), cached_texts, [], root)
+
     for shown in sorted(raws):
         raw = raws[shown]
         if isinstance(raw, Exception):
             diags.append(make("C002", f"cannot read `{escape(shown)}`: {escape(getattr(raw, 'strerror', None) or raw)}",
                               Span.point(shown)))
             continue
-        lf, d = load_bytes(shown, raw)
+        got = store.file(shown) if store is not None else None
+        if got is None:
+            lf, d = load_bytes(shown, raw)
+            file_entries, vd = validate_file(lf) if lf is not None else ([], [])
+            if store is not None:
+                store.put_file(shown, (lf, file_entries, d, vd))
+        else:
+            lf, file_entries, d, vd = got
         diags.extend(d)
         if lf is not None:
             files[shown] = lf
             texts[shown] = lf.text
+            per_file.append((file_entries, vd))
         else:
             try:
                 texts[shown] = raw.decode("utf-8", errors="replace")
             except Exception:  # pragma: no cover - decode with replace cannot fail
                 pass
 
-    # stage 2: validate
-    entries, d = validate(list(files.values()))
-    diags.extend(d)
+    # stage 2: validate (each file above; ids unique across all of them here)
+    entries = []
+    for file_entries, vd in per_file:
+        entries.extend(file_entries)
+        diags.extend(vd)
+    diags.extend(check_unique_ids(entries))
+    if store is not None:
+        store.save_files()
     if any(e.in_pack for e in entries):
         from .packs import merge_fills
 
@@ -107,11 +134,15 @@ def run(
     # stages 3-6: effects, checks, bundle
     from .bundle import build_bundle
 
-    bundle, d = build_bundle(entries)
+    memo = store.effects_memo(entries) if store is not None else None
+    bundle, d = build_bundle(entries, memo=memo)
     diags.extend(d)
 
-    diags = apply_suppressions(diags, texts, config)
-    return CompileResult(bundle, sort_diagnostics(diags), files, texts, entries, root)
+    diags = sort_diagnostics(apply_suppressions(diags, texts, config))
+    if store is not None:
+        store.save_effects(memo)
+        store.save_result(bundle, diags, texts, list(files))
+    return CompileResult(bundle, diags, files, texts, entries, root)
 
 
 def discover_inputs(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:

@@ -5,10 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from .diagnostics import Diagnostic, sort_diagnostics
-from .loader import LoadedFile, load_bytes
 from .project import Config, apply_suppressions, bundled_dir, find_root, load_config
-from .validate import Entry, check_unique_ids, validate_file
+
+if TYPE_CHECKING:  # the loader and the models are imported when a file is compiled, not on a cache hit
+    from .loader import LoadedFile
+    from .validate import Entry
 
 
 @dataclass
@@ -91,6 +95,9 @@ def run(
         if hit is not None:
             bundle, cached_diags, cached_texts, names = hit
             return CompileResult(bundle, cached_diags, dict.fromkeys(names), cached_texts, [], root)
+
+    from .loader import load_bytes
+    from .validate import check_unique_ids, validate_file
 
     for shown in sorted(raws):
         raw = raws[shown]

@@ -57,14 +57,14 @@ def test_one_edited_file_is_reloaded_alone(project, tmp_path, monkeypatch):
     cached(project, c)
     card = project / "content/paleo/a-new-beginning/module-m.yaml"
     card.write_text(card.read_text().replace("require buildings 5", "require buildings 4"))
-    import compiler.pipeline as pipeline
+    import compiler.loader as loader
 
     loaded = []
-    real = pipeline.load_bytes
-    monkeypatch.setattr(pipeline, "load_bytes", lambda shown, raw: (loaded.append(shown), real(shown, raw))[1])
+    real = loader.load_bytes
+    monkeypatch.setattr(loader, "load_bytes", lambda shown, raw: (loaded.append(shown), real(shown, raw))[1])
     edited = cached(project, c)
     assert loaded == ["content/paleo/a-new-beginning/module-m.yaml"]
-    monkeypatch.setattr(pipeline, "load_bytes", real)
+    monkeypatch.setattr(loader, "load_bytes", real)
     assert outcome(edited) == cold(project)
     assert "require buildings 4" in dumps(edited.bundle)
 

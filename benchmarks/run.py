@@ -5,7 +5,8 @@ Every module in benchmarks/sections/ is a section (it defines NAME, DESCRIPTION 
 This runs the named sections (all by default), prints every figure with the machine and the versions,
 and exits 1 when a hard target is missed (2 when a section fails to run). Times are measured side by
 side in the same run (paired, alternating, medians with their spread); trust the ratios, not the
-absolute times. `--table FILE` also writes the results as a markdown table (the docs keep one).
+absolute times. `--table FILE` also writes the results as a markdown table (benchmarks/RESULTS.md
+keeps the last full run's).
 """
 
 from __future__ import annotations

@@ -27,7 +27,8 @@ def _record_json(e: Entry) -> dict:
     return d
 
 
-def lower_options(entries: list[Entry], memo: dict | None = None) -> tuple[Any, dict[str, list[dict]], list[Diagnostic]]:
+def lower_options(entries: list[Entry], memo: dict | None = None,
+                  share_ir: bool = False) -> tuple[Any, dict[str, list[dict]], list[Diagnostic]]:
     """Build the symbol registry and lower every card and token option into IR.
 
     `memo`, when given, becomes the registry's memo of compiled strings: a cache that was filled
@@ -50,7 +51,7 @@ def lower_options(entries: list[Entry], memo: dict | None = None) -> tuple[Any, 
         game = getattr(e.record, "game", None)
         for i, text in enumerate(e.record.options):
             ofile, opath = e.option_where(i)
-            ir, d = effects.compile_option(text, registry=registry, game=game, file=ofile, path=opath)
+            ir, d = effects.compile_option(text, registry=registry, game=game, file=ofile, path=opath, copy=not share_ir)
             diags.extend(d)
             opts.append({"text": text, "ir": ir})
         lowered[e.id] = opts
@@ -71,7 +72,8 @@ _ONLY_HELP = {
 }
 
 
-def lower_reward_fields(entries: list[Entry], registry: Any) -> tuple[dict[str, dict[tuple, dict]], list[Diagnostic]]:
+def lower_reward_fields(entries: list[Entry], registry: Any,
+                        share_ir: bool = False) -> tuple[dict[str, dict[tuple, dict]], list[Diagnostic]]:
     """Lower the effect-language fields besides `options` to `{text, ir}`: `person.brings`, `animal.yield`
     and a token's `improves` hold reward clauses only (E311), a token's `cost` cost clauses only (E312).
 
@@ -96,7 +98,8 @@ def lower_reward_fields(entries: list[Entry], registry: Any) -> tuple[dict[str, 
                 continue
             file, base = e.where(where[0])
             path = base + where
-            ir, d = effects.compile_option(text, registry=registry, game=rec.game, file=file, path=path)
+            ir, d = effects.compile_option(text, registry=registry, game=rec.game, file=file, path=path,
+                                           copy=not share_ir)
             diags.extend(d)
             if ir is not None and not _only(ir, kind):
                 label, help_ = _ONLY_HELP[kind]
@@ -198,11 +201,13 @@ def _field_span(file, base: tuple, path: tuple):
     return file.span(base)
 
 
-def build_bundle(entries: list[Entry], memo: dict | None = None) -> tuple[dict, list[Diagnostic]]:
+def build_bundle(entries: list[Entry], memo: dict | None = None, share_ir: bool = False) -> tuple[dict, list[Diagnostic]]:
+    """The bundle and the diagnostics of stages 3 to 6. With `share_ir`, records whose options are the
+    same string share one IR value: for a bundle that is only written out or read, never changed."""
     diags: list[Diagnostic] = []
-    registry, lowered, d = lower_options(entries, memo)
+    registry, lowered, d = lower_options(entries, memo, share_ir)
     diags.extend(d)
-    fields, d = lower_reward_fields(entries, registry)
+    fields, d = lower_reward_fields(entries, registry, share_ir)
     diags.extend(d)
     diags.extend(check_sea_symbols(entries))
     diags.extend(check_die_faces(entries, registry))
@@ -272,6 +277,40 @@ def dumps(bundle: dict) -> str:
     return json.dumps(bundle, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
 
 
+def dump_chunks(value, depth: int = 0):
+    """The text of `dumps(value)` without its newline, in pieces: the top mapping and its sections are
+    opened here and each record is dumped alone, so the whole text is never in memory at once."""
+    if depth < 2 and isinstance(value, dict) and value and all(isinstance(k, str) for k in value):
+        yield "{"
+        for i, k in enumerate(sorted(value)):
+            yield ("," if i else "") + json.dumps(k, ensure_ascii=False) + ":"
+            yield from dump_chunks(value[k], depth + 1)
+        yield "}"
+    elif depth < 2 and isinstance(value, list) and value:
+        yield "["
+        for i, v in enumerate(value):
+            if i:
+                yield ","
+            yield from dump_chunks(v, depth + 1)
+        yield "]"
+    else:
+        yield json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def _encoded(bundle: dict):
+    """`dumps(bundle)` as UTF-8 bytes, in pieces of about a megabyte."""
+    buf: list[str] = []
+    size = 0
+    for piece in dump_chunks(bundle):
+        buf.append(piece)
+        size += len(piece)
+        if size >= 1 << 20:
+            yield "".join(buf).encode("utf-8")
+            buf, size = [], 0
+    buf.append("\n")
+    yield "".join(buf).encode("utf-8")
+
+
 def write_bundle(out, bundle: dict):
     """Write OUT/bundle.json atomically; returns (the target, None) or (None, a C021 report to print).
 
@@ -289,7 +328,7 @@ def write_bundle(out, bundle: dict):
         if out.exists() and not out.is_dir():
             raise NotADirectoryError(20, "it is a file, not a folder", str(out))
         out.mkdir(parents=True, exist_ok=True)
-        atomic_write(target, dumps(bundle))
+        atomic_write(target, _encoded(bundle))
     except (OSError, ValueError) as exc:
         why = getattr(exc, "strerror", None) or str(exc)
         d = make("C021", f"cannot write `{target}`: {why}", Span.point(str(out)),

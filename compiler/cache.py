@@ -5,13 +5,15 @@ One location holds every cache the compiler keeps: `$PALEO_CACHE_DIR` when set, 
 those can be written). The compiled effect grammar lives at its top (`effects-*.lark.cache`); builds
 keep theirs under `builds/`:
 
-- `builds/result-<key>.bin`: a whole build's bundle and diagnostics, keyed by everything the result
-  depends on — the compiler's own source and grammar, the `[tool.paleo]` settings in force, the project
-  root, the content roots and extra paths, and the name and bytes of every input file. An unchanged
-  project is answered from it.
+- `builds/result-<project>.bin` and `builds/bundle-<project>.bin`: a whole build's diagnostics and its
+  bundle, keyed by everything the result depends on — the compiler's own source and grammar, the
+  `[tool.paleo]` settings in force, the project root, and the name and bytes of every input file the
+  content roots, packs and given paths hold (and every path refused). An unchanged project is answered
+  from it.
 - `builds/files-<project>.bin`: per content file (keyed by its name and bytes and the compiler), the
   loaded data with positions, the validated records and their diagnostics; and per option (keyed also
-  by the symbol files' names and bytes, and the card's game), the lowered IR with its diagnostics.
+  by the symbol files' names and bytes) in `builds/effects-<project>.bin`, each option string's
+  parsed and lowered IR with its problems, by text, game and clause position.
   One edited file reloads and relowers that file only; the cross-file checks (unique ids, packs,
   the graph, coverage) always run on the whole project.
 
@@ -207,25 +209,33 @@ class BuildStore:
             raw = raws[shown]
             self.file_keys[shown] = digest(shown, raw) if isinstance(raw, bytes) else digest(shown, "unread", repr(raw))
         settings = repr((config.select, config.ignore, sorted(config.per_file_ignores.items()), config.content))
-        roots = repr([str(Path(d).resolve()) for d in content_dirs]) + repr([str(Path(p).resolve()) for p in extra_files])
-        self.project = digest(fp, str(Path(root).resolve()), roots)[:32]
-        self.result_key = digest(fp, "result", str(Path(root).resolve()), roots, settings, repr(pre_diags),
+        # The content roots and extra paths matter through the files they find (names and bytes, below), so
+        # `paleo build`, `paleo lint` and `paleo lint FILE` of one project share their entries.
+        self.project = digest(fp, str(Path(root).resolve()))[:32]
+        self.result_key = digest(fp, "result", str(Path(root).resolve()), settings, repr(pre_diags),
                                  *(f"{k}={v}" for k, v in self.file_keys.items()))
         self._files_key = digest(fp, "files", self.project)
         self._stored = None
         self._fresh: dict[str, bytes] = {}
 
-    # -- the whole result --------------------------------------------------------------------
-    def result(self):
+    # -- the whole result (diagnostics and the bundle apart: lint reads no bundle) --------------
+    def result(self, want_bundle: bool = True):
         got = self.cache.get(f"result-{self.project}.bin", self.result_key)
-        if not (isinstance(got, tuple) and len(got) == 4):
+        if not (isinstance(got, tuple) and len(got) == 3):
             return None
-        return got
+        diags, texts, names = got
+        bundle = None
+        if want_bundle:
+            bundle = self.cache.get(f"bundle-{self.project}.bin", self.result_key)
+            if not isinstance(bundle, dict):
+                return None
+        return bundle, diags, texts, names
 
     def save_result(self, bundle, diags, texts: dict, names: list) -> None:
         named = {d.span.file for d in diags} | {lab.span.file for d in diags for lab in d.labels}
         kept = {k: v for k, v in texts.items() if k in named}
-        self.cache.put(f"result-{self.project}.bin", self.result_key, (bundle, diags, kept, names))
+        self.cache.put(f"bundle-{self.project}.bin", self.result_key, bundle)
+        self.cache.put(f"result-{self.project}.bin", self.result_key, (diags, kept, names))
 
     # -- per file: loaded data, positions, validated records ----------------------------------
     def file(self, shown: str):

@@ -190,7 +190,10 @@ def _compile(args, extra: list[Path] = (), overrides=None):
     from .pipeline import run
 
     root, cfg, dirs = _settings(args)
-    return run(dirs, extra_files=list(extra), root=root, overrides=overrides, config=cfg, cache=_build_cache(args))
+    cache = _build_cache(args)
+    return run(dirs, extra_files=list(extra), root=root, overrides=overrides, config=cfg, cache=cache,
+               want_bundle=args.command != "lint" or bool(getattr(args, "scenario", None)),
+               share_ir=args.command in ("lint", "build"))
 
 
 def _build_cache(args):

@@ -40,14 +40,43 @@ def run(
     overrides: dict[str, bytes] | None = None,
     config: Config | None = None,
     cache=None,
+    want_bundle: bool = True,
+    share_ir: bool = False,
 ) -> CompileResult:
     """Compile everything under `content_dirs` (plus `extra_files`), returning bundle and diagnostics.
 
     `overrides` maps a display path to bytes that replace (or add) that file, for editors
     piping an unsaved buffer through stdin. `cache`, a `compiler.cache.Cache`, answers an unchanged
     project from its last result and reuses unchanged files' stages; the result is the same without
-    it. A result from the whole-project cache carries no `entries`, and `files` maps names to None.
+    it. A result from the whole-project cache carries no `entries`, and `files` maps names to None;
+    with `want_bundle` False (lint) its bundle may be None. With `share_ir` the bundle's equal options
+    share one IR value (`paleo build` and `lint`, which only write or read it).
     """
+    import gc
+
+    # The build makes hundreds of thousands of long-lived, acyclic objects (positions, records, IR):
+    # collections over them would only make the time grow faster than the project.
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        return _run(content_dirs, extra_files=extra_files, root=root, overrides=overrides, config=config,
+                    cache=cache, want_bundle=want_bundle, share_ir=share_ir)
+    finally:
+        if was:
+            gc.enable()
+
+
+def _run(
+    content_dirs: list[Path],
+    *,
+    extra_files: list[Path] = (),
+    root: Path | None = None,
+    overrides: dict[str, bytes] | None = None,
+    config: Config | None = None,
+    cache=None,
+    want_bundle: bool = True,
+    share_ir: bool = False,
+) -> CompileResult:
     root = (root or find_root(Path.cwd())).resolve()
     if config is None:
         config, cdiags = load_config(root)
@@ -91,7 +120,7 @@ def run(
         from .cache import BuildStore
 
         store = BuildStore(cache, root, config, content_dirs, extra_files, raws, diags)
-        hit = store.result()
+        hit = store.result(want_bundle)
         if hit is not None:
             bundle, cached_diags, cached_texts, names = hit
             return CompileResult(bundle, cached_diags, dict.fromkeys(names), cached_texts, [], root)
@@ -142,7 +171,7 @@ def run(
     from .bundle import build_bundle
 
     memo = store.effects_memo(entries) if store is not None else None
-    bundle, d = build_bundle(entries, memo=memo)
+    bundle, d = build_bundle(entries, memo=memo, share_ir=share_ir)
     diags.extend(d)
 
     diags = sort_diagnostics(apply_suppressions(diags, texts, config))

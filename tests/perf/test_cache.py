@@ -219,3 +219,16 @@ def test_no_cache_reads_and_writes_nothing(project, tmp_path):
     r = subprocess.run([sys.executable, "-m", "compiler", "lint", "-q"], cwd=project, env=env, capture_output=True,
                        text=True, timeout=300)
     assert r.returncode == 0 and list((tmp_path / "cache" / "builds").glob("result-*.bin"))
+
+
+def test_a_cached_files_positions_place_its_diagnostics_as_a_cold_build_does(project, tmp_path):
+    broken = project / "content/paleo/base/tokens.yaml"
+    broken.write_text(broken.read_text().replace("completeness: ", "completeness: sometimes #", 1))
+    c = Cache(tmp_path / "cache")
+    cached(project, c)
+    other = project / "content/paleo/base/cards.yaml"
+    other.write_text(other.read_text() + "\n# edited\n")
+    result = cached(project, c)  # tokens.yaml comes from the cache, positions and all
+    expected = cold(project)
+    assert outcome(result) == expected
+    assert any(d.is_error and d.span.file.endswith("tokens.yaml") and d.span.line > 1 for d in result.diagnostics)

@@ -50,4 +50,5 @@ def figure(name: str, values: list[float], unit: str = "ratio", target: str | No
         op, limit = target.split()
         met = value <= float(limit) if op == "<=" else value >= float(limit)
     spread = f"{min(values):.2f}–{max(values):.2f}, n={len(values)}" if len(values) > 1 else None
+    print(f"  … {name}: {value:.3g} {unit}", file=sys.stderr, flush=True)  # progress while a section runs
     return {"figure": name, "value": value, "unit": unit, "target": target, "hard": hard, "met": met, "spread": spread}

@@ -8,8 +8,12 @@ from pathlib import Path
 from typing import Any
 
 from . import __version__
+from typing import TYPE_CHECKING
+
 from .diagnostics import Diagnostic
-from .validate import Entry
+
+if TYPE_CHECKING:  # writing a bundle from the cache imports no models
+    from .validate import Entry
 
 FORMAT_VERSION = "1.0.0"
 
@@ -311,8 +315,9 @@ def _encoded(bundle: dict):
     yield "".join(buf).encode("utf-8")
 
 
-def write_bundle(out, bundle: dict):
+def write_bundle(out, bundle: dict, data: bytes | None = None):
     """Write OUT/bundle.json atomically; returns (the target, None) or (None, a C021 report to print).
+    `data`, when given, is the bundle's text already encoded (`dumps(bundle)` in UTF-8).
 
     OUT may be missing (it is made) but not a file, below a file, a link or an unwritable place.
     """
@@ -328,7 +333,7 @@ def write_bundle(out, bundle: dict):
         if out.exists() and not out.is_dir():
             raise NotADirectoryError(20, "it is a file, not a folder", str(out))
         out.mkdir(parents=True, exist_ok=True)
-        atomic_write(target, _encoded(bundle))
+        atomic_write(target, _encoded(bundle) if data is None else data)
     except (OSError, ValueError) as exc:
         why = getattr(exc, "strerror", None) or str(exc)
         d = make("C021", f"cannot write `{target}`: {why}", Span.point(str(out)),

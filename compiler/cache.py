@@ -10,6 +10,8 @@ keep theirs under `builds/`:
   `[tool.paleo]` settings in force, the project root, and the name and bytes of every input file the
   content roots, packs and given paths hold (and every path refused). An unchanged project is answered
   from it.
+- `builds/written-<project>.bin`: the bytes of `bundle.json` a rebuild from that result wrote (keyed
+  also by the content roots, which name the records' files), written again as they are.
 - `builds/files-<project>.bin`: per content file (keyed by its name and bytes and the compiler), the
   loaded data with positions, the validated records and their diagnostics; and per option (keyed also
   by the symbol files' names and bytes) in `builds/effects-<project>.bin`, each option string's
@@ -237,6 +239,10 @@ class BuildStore:
         self.cache.put(f"bundle-{self.project}.bin", self.result_key, bundle)
         self.cache.put(f"result-{self.project}.bin", self.result_key, (diags, kept, names))
 
+    # -- the written bundle: the file's bytes for these content roots (on a rebuild from the cache) -----
+    def written(self, dirs) -> tuple[str, str]:
+        return f"written-{self.project}.bin", digest(self.result_key, "written", *(str(Path(d).resolve()) for d in dirs))
+
     # -- per file: loaded data, positions, validated records ----------------------------------
     def file(self, shown: str):
         if self._stored is None:
@@ -282,3 +288,21 @@ class BuildStore:
     def save_effects(self, memo: dict | None) -> None:
         if memo is not None and len(memo) != self._memo_size:
             self.cache.put(f"effects-{self.project}.bin", self._memo_key, memo)
+
+
+def write_result_bundle(res, dirs, out):
+    """`write_bundle` for `paleo build`: the record files named from their content roots, and, when the
+    result came from the cache, the bytes the last such rebuild wrote, if the cache has them."""
+    from .bundle import _encoded, portable_paths, write_bundle
+
+    store = res.store
+    if store is None or not res.from_cache:
+        portable_paths(res.bundle, dirs)
+        return write_bundle(out, res.bundle)
+    name, key = store.written(dirs)
+    data = store.cache.get(name, key)
+    if not isinstance(data, bytes):
+        portable_paths(res.bundle, dirs)
+        data = b"".join(_encoded(res.bundle))
+        store.cache.put(name, key, data)
+    return write_bundle(out, res.bundle, data=data)

@@ -386,7 +386,6 @@ def _portable_paths(bundle, dirs: list[Path]) -> None:
 
 
 def cmd_build(args) -> int:
-    from .bundle import write_bundle
     from .diagnostics import has_errors
 
     _, _, dirs = _settings(args)
@@ -402,8 +401,9 @@ def cmd_build(args) -> int:
     if errors:
         sys.stderr.write("paleo: build failed; bundle not written\n")
         return EXIT_ERRORS
-    _portable_paths(res.bundle, dirs)
-    target, problem = write_bundle(out, res.bundle)
+    from .cache import write_result_bundle
+
+    target, problem = write_result_bundle(res, dirs, out)
     if problem:
         sys.stderr.write(problem)
         return EXIT_ERRORS

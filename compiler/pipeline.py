@@ -23,6 +23,8 @@ class CompileResult:
     texts: dict[str, str] = field(default_factory=dict)
     entries: list[Entry] = field(default_factory=list)
     root: Path = Path(".")
+    store: object = None  # the build cache's view of this build (compiler.cache.BuildStore), or None
+    from_cache: bool = False  # answered from the whole-project cache
 
 
 def display_path(p: Path, root: Path) -> str:
@@ -123,7 +125,7 @@ def _run(
         hit = store.result(want_bundle)
         if hit is not None:
             bundle, cached_diags, cached_texts, names = hit
-            return CompileResult(bundle, cached_diags, dict.fromkeys(names), cached_texts, [], root)
+            return CompileResult(bundle, cached_diags, dict.fromkeys(names), cached_texts, [], root, store, True)
 
     from .loader import load_bytes
     from .validate import check_unique_ids, validate_file
@@ -178,7 +180,7 @@ def _run(
     if store is not None:
         store.save_effects(memo)
         store.save_result(bundle, diags, texts, list(files))
-    return CompileResult(bundle, diags, files, texts, entries, root)
+    return CompileResult(bundle, diags, files, texts, entries, root, store)
 
 
 def discover_inputs(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:

@@ -232,3 +232,20 @@ def test_a_cached_files_positions_place_its_diagnostics_as_a_cold_build_does(pro
     expected = cold(project)
     assert outcome(result) == expected
     assert any(d.is_error and d.span.file.endswith("tokens.yaml") and d.span.line > 1 for d in result.diagnostics)
+
+
+def test_rebuilds_from_the_cache_write_the_cold_builds_bytes(project, tmp_path):
+    env = {**os.environ, "PALEO_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
+    env.pop("PALEO_NO_CACHE", None)
+    elsewhere = tmp_path / "elsewhere"
+    shutil.copytree(project / "content", elsewhere / "content")  # outside the root: named from its content root
+
+    def build(*flags: str) -> bytes:
+        r = subprocess.run([sys.executable, "-m", "compiler", "build", "--out", "out", *flags], cwd=project, env=env,
+                           capture_output=True, text=True, timeout=300)
+        assert r.returncode == 0, r.stderr
+        return (project / "out" / "bundle.json").read_bytes()
+
+    for flags in ((), ("--isolated", "--content", str(elsewhere / "content"))):
+        expected = build("--no-cache", *flags)
+        assert [build(*flags) for _ in range(3)] == [expected] * 3

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -428,6 +429,8 @@ def portable_paths(bundle, dirs) -> None:
     roots = sorted((Path(d).resolve() for d in dirs), key=lambda d: -len(d.parts))
 
     def fix(value: str) -> str:
+        if not os.path.isabs(value):  # the common case, without making a Path
+            return value
         p = Path(value)
         if not p.is_absolute():
             return value
@@ -436,15 +439,33 @@ def portable_paths(bundle, dirs) -> None:
                 return (Path(r.name) / p.relative_to(r)).as_posix()
         return value
 
-    def walk(x) -> None:
+    # A lowered option's IR has only the compiler's keys and the symbols' parameter names: no `file`
+    # key unless some symbol has a parameter of that name, so it is not walked (it is most of a bundle).
+    skip_ir = not any(isinstance(p, dict) and p.get("name") == "file"
+                      for s in (bundle.get("symbols") or ()) if isinstance(s, dict)
+                      for p in (s.get("params") or ()))
+    # The graph's node-link form and the coverage table name no file: their keys are the graph module's
+    # attribute names and kind-qualified ids.
+    if isinstance(bundle, dict):
+        stack = [{k: v for k, v in bundle.items() if k not in ("graph", "coverage")}]
+    else:
+        stack = [bundle]
+    scalars = (str, int, float, bool, type(None))
+    while stack:
+        x = stack.pop()
         if isinstance(x, dict):
             for k, v in x.items():
-                if k == "file" and isinstance(v, str):
+                t = type(v)
+                if t is str:
+                    if k == "file":
+                        x[k] = fix(v)
+                elif t in scalars or (k == "ir" and skip_ir):
+                    continue
+                elif isinstance(v, (dict, list)):
+                    stack.append(v)
+                elif k == "file" and isinstance(v, str):
                     x[k] = fix(v)
-                else:
-                    walk(v)
         elif isinstance(x, list):
-            for v in x:
-                walk(v)
-
-    walk(bundle)
+            stack.extend(v for v in x if type(v) not in scalars and isinstance(v, (dict, list)))
+    if isinstance(bundle, dict) and isinstance(bundle.get("file"), str):  # the walk had a copy of the top
+        bundle["file"] = fix(bundle["file"])

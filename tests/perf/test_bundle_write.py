@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import pickle
+from pathlib import Path
 
 from compiler import compile
 from compiler.bundle import dump_chunks, dumps, write_bundle
@@ -35,3 +36,57 @@ def test_compact_positions_read_as_the_loader_wrote_them():
     assert again.positions.get(("nope",)) is None and ("cards", 0) in again.positions
     assert again.span(("cards", 0, "options", 1)) == lf.span(("cards", 0, "options", 1))
     assert pickle.loads(pickle.dumps(again)).positions.values() == list(lf.positions.values())
+
+
+def _reference_portable_paths(bundle, dirs) -> None:
+    """The plain walk over everything portable_paths replaced (it skips what can hold no `file`)."""
+    from pathlib import Path
+
+    roots = sorted((Path(d).resolve() for d in dirs), key=lambda d: -len(d.parts))
+
+    def fix(value):
+        p = Path(value)
+        if not p.is_absolute():
+            return value
+        for r in roots:
+            if p.is_relative_to(r):
+                return (Path(r.name) / p.relative_to(r)).as_posix()
+        return value
+
+    def walk(x):
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if k == "file" and isinstance(v, str):
+                    x[k] = fix(v)
+                else:
+                    walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+
+    walk(bundle)
+
+
+def test_portable_paths_names_every_file_as_the_plain_walk_does(tmp_path):
+    import copy
+    import shutil
+
+    from compiler.bundle import portable_paths
+    from compiler.pipeline import run
+
+    root = tmp_path / "root"
+    root.mkdir()
+    outside = tmp_path / "elsewhere" / "content"
+    shutil.copytree(Path(__file__).resolve().parents[2] / "content", outside)
+    bundle = run([outside], root=root).bundle  # every file outside the root: absolute paths
+    a, b = copy.deepcopy(bundle), copy.deepcopy(bundle)
+    portable_paths(a, [outside])
+    _reference_portable_paths(b, [outside])
+    assert a == b and a != bundle
+    odd = {"file": str(outside / "a.yaml"), "games": [{"parameters": {"file": str(outside / "p")}, "file": 3}],
+           "cards": [{"options": [{"ir": {"args": {"file": str(outside / "q")}}}]}],
+           "symbols": [{"params": [{"name": "file"}]}], "x": [[{"file": {"file": str(outside / "n")}}]]}
+    a, b = copy.deepcopy(odd), copy.deepcopy(odd)
+    portable_paths(a, [outside])
+    _reference_portable_paths(b, [outside])
+    assert a == b and a != odd

@@ -58,26 +58,30 @@ def run(quick: bool = False) -> list[dict]:
                  for _ in range(1 if quick else 2)]
         figures.append(figure("peak memory, cold build of 10,000 cards", peaks, unit="MiB", target="<= 300"))
 
-        n = 3000
-        root = projects[n]
+        for n in (3000, 10000):
+            root = projects[n]
+            reps = rounds if n < 10000 else max(1, rounds - 2)
 
-        def cached():
-            return timed(_paleo("build", "--out", str(tmp / "out")), root, env)[0]
+            def cached(root=root):
+                return timed(_paleo("build", "--out", str(tmp / "out")), root, env)[0]
 
-        cached()
-        figures.append(figure(f"rebuild, nothing changed ÷ cold, {n:,} cards", paired(cached, cold(n), rounds),
-                              target="<= 0.3"))
+            cached()
+            cached()  # the second rebuild also stores the bytes it wrote
+            figures.append(figure(f"rebuild, nothing changed ÷ cold, {n:,} cards", paired(cached, cold(n), reps),
+                                  target="<= 0.3"))
+            card = sorted((root / "content" / "synthetic").glob("cards-*.yaml"))[0]
+            original = card.read_text(encoding="utf-8")
+            edits = iter(range(10**6))
+
+            def edited(card=card, original=original, edits=edits, cached=cached):
+                card.write_text(original.replace("name: Synthetic", f"name: Edited {next(edits)}", 1), encoding="utf-8")
+                return cached()
+
+            figures.append(figure(f"rebuild after editing one file ÷ cold, {n:,} cards",
+                                  paired(edited, cold(n), reps), target="<= 0.4"))
+            card.write_text(original, encoding="utf-8")
+        root = projects[3000]
         card = sorted((root / "content" / "synthetic").glob("cards-*.yaml"))[0]
-        original = card.read_text(encoding="utf-8")
-        edits = iter(range(10**6))
-
-        def edited():
-            card.write_text(original.replace("name: Synthetic", f"name: Edited {next(edits)}", 1), encoding="utf-8")
-            return cached()
-
-        figures.append(figure(f"rebuild after editing one file ÷ cold, {n:,} cards", paired(edited, cold(n), rounds),
-                              target="<= 0.4"))
-        card.write_text(original, encoding="utf-8")
 
         def bare():
             return timed([PY, "-c", "pass"], REPO, env)[0]

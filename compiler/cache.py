@@ -210,7 +210,11 @@ class BuildStore:
         for shown in sorted(raws):
             raw = raws[shown]
             self.file_keys[shown] = digest(shown, raw) if isinstance(raw, bytes) else digest(shown, "unread", repr(raw))
-        settings = repr((config.select, config.ignore, sorted(config.per_file_ignores.items()), config.content))
+        import dataclasses
+
+        # every setting of [tool.paleo] in force (select, ignore, per-file ignores, content roots, and
+        # whatever later settings the configuration gains)
+        settings = repr([(f.name, getattr(config, f.name)) for f in dataclasses.fields(config)])
         # The content roots and extra paths matter through the files they find (names and bytes, below), so
         # `paleo build`, `paleo lint` and `paleo lint FILE` of one project share their entries.
         self.project = digest(fp, str(Path(root).resolve()))[:32]

@@ -213,7 +213,8 @@ class Lowered(Out):
     """An effect-language text with its IR."""
 
     text: str = Field(description="the text as authored")
-    ir: OptionIR
+    ir: Optional[OptionIR] = Field(description="null only when the text did not lower and its error was suppressed "
+                                   "(`# paleo: ignore[...]`); the runtime names such an option not playable")
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -429,6 +430,15 @@ class Graph(Out):
     edges: list[GraphEdge]
 
 
+class BundleSource(Out):
+    """A source document the project declared (`[tool.paleo]` `sources` or a `sources:` record), as the site shows
+    it: the name citations use in `rulebook`, its title and, when declared, its headings."""
+
+    rulebook: str
+    title: str
+    headings: list[str] | None = None
+
+
 class Bundle(Out):
     """A compiled Paleo Codex bundle: every record of the content, the effect IR of every option, the symbols,
     coverage and the dependency graph. Records in each section are sorted by id."""
@@ -449,6 +459,8 @@ class Bundle(Out):
     symbols: list[BundleSymbol]
     coverage: Coverage
     graph: Graph
+    sources: list[BundleSource] | None = Field(default=None, description="the sources the project declared besides "
+                                               "the bundled rulebooks; absent when it declared none")
 
 
 def _generator():

@@ -71,10 +71,12 @@ def build_parser() -> argparse.ArgumentParser:
                       help="with --fix or --diff, also apply the unsafe fixes (likely guesses: review them)")
     lint.add_argument("--diff", action="store_true",
                       help="print the fixes as a unified diff instead of applying them; exit 1 when there are any")
+    lint.add_argument("--no-cache", action="store_true", help="compile everything afresh; read and write no build cache")
 
     build = sub.add_parser("build", help="compile content into OUT/bundle.json")
     _content_args(build)
     build.add_argument("--out", default="build", metavar="DIR")
+    build.add_argument("--no-cache", action="store_true", help="compile everything afresh; read and write no build cache")
     build.add_argument("--format", choices=FORMATS, default=None)
     _selection_args(build)
 
@@ -208,7 +210,20 @@ def _compile(args, extra: list[Path] = (), overrides=None):
     from .pipeline import run
 
     root, cfg, dirs = _settings(args)
-    return run(dirs, extra_files=list(extra), root=root, overrides=overrides, config=cfg)
+    cache = _build_cache(args)
+    return run(dirs, extra_files=list(extra), root=root, overrides=overrides, config=cfg, cache=cache,
+               want_bundle=args.command != "lint" or bool(getattr(args, "scenario", None)),
+               share_ir=args.command in ("lint", "build"))
+
+
+def _build_cache(args):
+    """The build cache for `lint` and `build` (compiler/cache.py), or None with --no-cache or PALEO_NO_CACHE."""
+    if getattr(args, "command", None) not in ("lint", "build") or getattr(args, "no_cache", False) \
+            or getattr(args, "scenario", None) or os.environ.get("PALEO_NO_CACHE") not in (None, "", "0"):
+        return None
+    from .cache import Cache
+
+    return Cache()
 
 
 def _format_of(args) -> str:
@@ -488,7 +503,6 @@ def _portable_paths(bundle, dirs: list[Path]) -> None:
 
 
 def cmd_build(args) -> int:
-    from .bundle import write_bundle
     from .diagnostics import has_errors
 
     _, _, dirs = _settings(args)
@@ -504,8 +518,9 @@ def cmd_build(args) -> int:
     if errors:
         sys.stderr.write("paleo: build failed; bundle not written\n")
         return EXIT_ERRORS
-    _portable_paths(res.bundle, dirs)
-    target, problem = write_bundle(out, res.bundle)
+    from .cache import write_result_bundle
+
+    target, problem = write_result_bundle(res, dirs, out)
     if problem:
         sys.stderr.write(problem)
         return EXIT_ERRORS

@@ -5,10 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from .diagnostics import Diagnostic, sort_diagnostics
-from .loader import LoadedFile, load_bytes
 from .project import Config, apply_suppressions, bundled_dir, find_root, load_config
-from .validate import Entry, validate
+
+if TYPE_CHECKING:  # the loader and the models are imported when a file is compiled, not on a cache hit
+    from .loader import LoadedFile
+    from .validate import Entry
 
 
 @dataclass
@@ -19,6 +23,8 @@ class CompileResult:
     texts: dict[str, str] = field(default_factory=dict)
     entries: list[Entry] = field(default_factory=list)
     root: Path = Path(".")
+    store: object = None  # the build cache's view of this build (compiler.cache.BuildStore), or None
+    from_cache: bool = False  # answered from the whole-project cache
 
 
 def display_path(p: Path, root: Path) -> str:
@@ -35,12 +41,44 @@ def run(
     root: Path | None = None,
     overrides: dict[str, bytes] | None = None,
     config: Config | None = None,
+    cache=None,
+    want_bundle: bool = True,
+    share_ir: bool = False,
 ) -> CompileResult:
     """Compile everything under `content_dirs` (plus `extra_files`), returning bundle and diagnostics.
 
     `overrides` maps a display path to bytes that replace (or add) that file, for editors
-    piping an unsaved buffer through stdin.
+    piping an unsaved buffer through stdin. `cache`, a `compiler.cache.Cache`, answers an unchanged
+    project from its last result and reuses unchanged files' stages; the result is the same without
+    it. A result from the whole-project cache carries no `entries`, and `files` maps names to None;
+    with `want_bundle` False (lint) its bundle may be None. With `share_ir` the bundle's equal options
+    share one IR value (`paleo build` and `lint`, which only write or read it).
     """
+    import gc
+
+    # The build makes hundreds of thousands of long-lived, acyclic objects (positions, records, IR):
+    # collections over them would only make the time grow faster than the project.
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        return _run(content_dirs, extra_files=extra_files, root=root, overrides=overrides, config=config,
+                    cache=cache, want_bundle=want_bundle, share_ir=share_ir)
+    finally:
+        if was:
+            gc.enable()
+
+
+def _run(
+    content_dirs: list[Path],
+    *,
+    extra_files: list[Path] = (),
+    root: Path | None = None,
+    overrides: dict[str, bytes] | None = None,
+    config: Config | None = None,
+    cache=None,
+    want_bundle: bool = True,
+    share_ir: bool = False,
+) -> CompileResult:
     root = (root or find_root(Path.cwd())).resolve()
     if config is None:
         config, cdiags = load_config(root)
@@ -57,6 +95,7 @@ def run(
     from .safeio import escape
 
     raws: dict[str, bytes | Exception] = {}
+    per_file: list[tuple] = []  # (loaded file, its entries, their diagnostics, records that could not be salvaged)
     found, refused = discover_inputs([*content_dirs, *extra_files])
     for p, why in refused:
         shown = display_path(p, root)
@@ -78,32 +117,64 @@ def run(
     for shown, raw in overrides.items():
         raws[shown] = raw
 
+    store = None
+    if cache is not None:
+        from .cache import BuildStore
+
+        store = BuildStore(cache, root, config, content_dirs, extra_files, raws, diags)
+        hit = store.result(want_bundle)
+        if hit is not None:
+            bundle, cached_diags, cached_texts, names = hit
+            return CompileResult(bundle, cached_diags, dict.fromkeys(names), cached_texts, [], root, store, True)
+
+    from .loader import load_bytes
+    from .validate import check_unique_ids, validate_file
+
     for shown in sorted(raws):
         raw = raws[shown]
         if isinstance(raw, Exception):
             diags.append(make("C002", f"cannot read `{escape(shown)}`: {escape(getattr(raw, 'strerror', None) or raw)}",
                               Span.point(shown)))
             continue
-        lf, d = load_bytes(shown, raw)
+        got = store.file(shown) if store is not None else None
+        if got is None:
+            lf, d = load_bytes(shown, raw)
+            fb: list = []
+            file_entries, vd = validate_file(lf, None, fb) if lf is not None else ([], [])
+            if store is not None:
+                store.put_file(shown, (lf, file_entries, d, vd, fb))
+        else:
+            lf, file_entries, d, vd, fb = got
         diags.extend(d)
         if lf is not None:
             files[shown] = lf
             texts[shown] = lf.text
+            per_file.append((lf, file_entries, vd, fb))
         else:
             try:
                 texts[shown] = raw.decode("utf-8", errors="replace")
             except Exception:  # pragma: no cover - decode with replace cannot fail
                 pass
 
-    # stage 2: validate
+    # stage 2: validate (each file above; ids unique across all of them here); the source registry is made
+    # from the settings and every file's `sources:` records, so citations are checked outside the file cache
     from .sources import Registry
+    from .validate import check_file_citations, collect_sources
 
     registry = Registry.bundled()
     for doc in config.sources:
         registry.add(doc)
+    diags.extend(collect_sources(list(files.values()), registry))
+    entries = []
     broken: list = []
-    entries, d = validate(list(files.values()), registry, broken)
-    diags.extend(d)
+    for lf, file_entries, vd, fb in per_file:
+        entries.extend(file_entries)
+        diags.extend(vd)
+        diags.extend(check_file_citations(lf, registry))
+        broken.extend(fb)
+    diags.extend(check_unique_ids(entries))
+    if store is not None:
+        store.save_files()
     if any(e.in_pack for e in entries):
         from .packs import merge_fills
 
@@ -113,7 +184,8 @@ def run(
     # stages 3-6: effects, checks, bundle
     from .bundle import build_bundle
 
-    bundle, d = build_bundle(entries)
+    memo = store.effects_memo(entries) if store is not None else None
+    bundle, d = build_bundle(entries, memo=memo, share_ir=share_ir)
     diags.extend(d)
     if broken:
         from .validate import check_broken_options
@@ -124,9 +196,11 @@ def run(
 
         bundle["sources"] = [s for s in bundle_sources(registry) if registry.get(s["rulebook"]) in registry.declared()]
 
-    diags = _first_causes(diags, entries)
-    diags = apply_suppressions(diags, texts, config)
-    return CompileResult(bundle, sort_diagnostics(diags), files, texts, entries, root)
+    diags = sort_diagnostics(apply_suppressions(_first_causes(diags, entries), texts, config))
+    if store is not None:
+        store.save_effects(memo)
+        store.save_result(bundle, diags, texts, list(files))
+    return CompileResult(bundle, diags, files, texts, entries, root, store)
 
 
 def _first_causes(diags: list[Diagnostic], entries) -> list[Diagnostic]:

@@ -154,6 +154,22 @@ def _salvage(model: type[Record], item: dict, exc: ValidationError):
         return None
 
 
+def check_file_citations(lf: LoadedFile, registry) -> list[Diagnostic]:
+    """The citation checks of `validate_file` alone, for a file whose validation came from the build cache (the
+    registry, which other files and the settings make, is not part of a file's cached result)."""
+    diags: list[Diagnostic] = []
+    data = lf.data
+    if not isinstance(data, dict):
+        return diags
+    for section, items in data.items():
+        if section in ("pack", "sources") or SECTIONS.get(section) is None or not isinstance(items, list):
+            continue
+        for i, item in enumerate(items):
+            if isinstance(item, dict):
+                diags.extend(check_citations(item, lf, (section, i), registry))
+    return diags
+
+
 def check_broken_options(broken: list, entries: list[Entry]) -> list[Diagnostic]:
     """The effect strings of records that could not be salvaged, checked all the same: a model error
     elsewhere in a card does not hide a mistake in its options."""

@@ -73,7 +73,8 @@ def test_schema_is_versioned_with_the_format(schema):
 
 def test_every_section_and_record_is_closed(schema):
     assert schema["additionalProperties"] is False
-    assert set(schema["required"]) == set(schema["properties"])
+    # `sources` is written only when a project declares sources of its own; every other section is always there
+    assert set(schema["properties"]) - set(schema["required"]) == {"sources"}
     for name, node in schema["$defs"].items():
         if node.get("type") == "object" and "properties" in node:
             assert node.get("additionalProperties") is False, name

@@ -69,17 +69,13 @@ class SymbolDef:
     completeness: str
     summary: str | None = None
     file: str = ""
+    # worked out once here, not on every call the lowering makes
+    prefix_param: ParamDef | None = field(default=None, init=False, repr=False, compare=False)
+    after_params: tuple[ParamDef, ...] = field(default=(), init=False, repr=False, compare=False)
 
-    @property
-    def prefix_param(self) -> ParamDef | None:
-        for p in self.params:
-            if p.before:
-                return p
-        return None
-
-    @property
-    def after_params(self) -> tuple[ParamDef, ...]:
-        return tuple(p for p in self.params if not p.before)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "prefix_param", next((p for p in self.params if p.before), None))
+        object.__setattr__(self, "after_params", tuple(p for p in self.params if not p.before))
 
     def phrases(self) -> list[str]:
         out = [self.name, *self.aliases]

@@ -125,6 +125,10 @@ export interface Bundle {
   symbols: Symbol[];
   coverage: Coverage;
   graph: Graph;
+  /**
+   * the sources the project declared besides the bundled rulebooks; absent when it declared none
+   */
+  sources?: BundleSource[] | null;
 }
 export interface Game {
   id: string;
@@ -176,14 +180,9 @@ export interface Game {
  */
 export interface Source {
   /**
-   * file name of the rulebook in the rulebooks folder
+   * the cited document of the source registry: a bundled rulebook's file name (000_97f291d3c44cb3f7.txt, 001_5f1e4d8bf7e7ff1a.txt, 002_56cce9db253ede81.txt, 003_d22ca494923bf453.txt, 004_1199c90b0c83849d.txt) or a source the project declares (`[tool.paleo]` `sources` or a `sources:` record), by its file or name
    */
-  rulebook:
-    | "000_97f291d3c44cb3f7.txt"
-    | "001_5f1e4d8bf7e7ff1a.txt"
-    | "002_56cce9db253ede81.txt"
-    | "003_d22ca494923bf453.txt"
-    | "004_1199c90b0c83849d.txt";
+  rulebook: string;
   /**
    * section headings, outermost first, each a whole line of the rulebook
    *
@@ -500,7 +499,10 @@ export interface Lowered {
    * the text as authored
    */
   text: string;
-  ir: OptionIR;
+  /**
+   * null only when the text did not lower and its error was suppressed (`# paleo: ignore[...]`); the runtime names such an option not playable
+   */
+  ir: OptionIR | null;
 }
 /**
  * One option lowered to the effect IR.
@@ -1222,4 +1224,13 @@ export interface GraphEdge {
    * present on a `reveals` edge: the secret card whose face reveals the other secret
    */
   via?: string;
+}
+/**
+ * A source document the project declared (`[tool.paleo]` `sources` or a `sources:` record), as the site shows
+ * it: the name citations use in `rulebook`, its title and, when declared, its headings.
+ */
+export interface BundleSource {
+  rulebook: string;
+  title: string;
+  headings?: string[] | null;
 }

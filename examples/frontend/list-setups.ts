@@ -126,7 +126,10 @@ export function listing(bundle: Bundle): string[] {
       lines.push(`  module ${module.letter}: ${module.name ?? "(name not known)"} [${module.completeness}]`);
       for (const card of cardsOf(bundle, module)) {
         lines.push(`    ${card.name ?? card.id} x${card.copies}`);
-        for (const option of card.options) lines.push(`      ${describeOption(option.ir, names)}`);
+        for (const option of card.options) {
+          // ir is null only for a text whose error was suppressed: show the text as authored
+          lines.push(`      ${option.ir === null ? `(not compiled) ${option.text}` : describeOption(option.ir, names)}`);
+        }
       }
     }
   }

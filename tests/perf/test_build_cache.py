@@ -23,7 +23,7 @@ REPO = Path(__file__).resolve().parents[2]
 def project(tmp_path) -> Path:
     root = tmp_path / "proj"
     shutil.copytree(REPO / "content", root / "content")
-    (root / "pyproject.toml").write_text('[project]\nname = "p"\n\n[tool.paleo]\ncontent = ["content"]\n')
+    (root / "pyproject.toml").write_text('[project]\nname = "p"\n\n[tool.paleo]\ncontent = ["content"]\nbundled = false\n')
     return root
 
 

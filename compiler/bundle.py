@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+import os
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 from . import __version__
+from typing import TYPE_CHECKING
+
 from .diagnostics import Diagnostic
-from .validate import Entry
+
+if TYPE_CHECKING:  # writing a bundle from the cache imports no models
+    from .validate import Entry
 
 FORMAT_VERSION = "1.0.0"
 
@@ -27,16 +32,22 @@ def _record_json(e: Entry) -> dict:
     return d
 
 
-def lower_options(entries: list[Entry]) -> tuple[Any, dict[str, list[dict]], list[Diagnostic]]:
-    """Build the symbol registry and lower every card and token option into IR."""
+def lower_options(entries: list[Entry], memo: dict | None = None,
+                  share_ir: bool = False) -> tuple[Any, dict[str, list[dict]], list[Diagnostic]]:
+    """Build the symbol registry and lower every card and token option into IR.
+
+    `memo`, when given, becomes the registry's memo of compiled strings: a cache that was filled
+    under a registry built from the same symbol files (the build cache keys it so)."""
     from . import effects
 
     diags: list[Diagnostic] = []
     if not hasattr(effects, "build_registry"):  # integration scaffold: removed once the effects stage lands
         return _NoRegistry(), {e.id: [{"text": t, "ir": None} for t in e.record.options] for e in entries if e.section in ("cards", "tokens")}, diags
     sym_entries = [(e.record, e.file.path, e.path) for e in entries if e.section == "symbols"]
-    registry, d = effects.build_registry(sym_entries)
+    registry, d = effects.build_registry(sym_entries, {e.file.path: e.file for e in entries if e.section == "symbols"})
     diags.extend(d)
+    if memo is not None:
+        registry.memo = memo
     lowered: dict[str, list[dict]] = {}
     for e in entries:
         if e.section not in ("cards", "tokens"):
@@ -44,8 +55,11 @@ def lower_options(entries: list[Entry]) -> tuple[Any, dict[str, list[dict]], lis
         opts = []
         game = getattr(e.record, "game", None)
         for i, text in enumerate(e.record.options):
+            if i in e.skip_options:  # not a string (M006 reported): the other options are still lowered
+                opts.append({"text": text, "ir": None})
+                continue
             ofile, opath = e.option_where(i)
-            ir, d = effects.compile_option(text, registry=registry, game=game, file=ofile, path=opath)
+            ir, d = effects.compile_option(text, registry=registry, game=game, file=ofile, path=opath, copy=not share_ir)
             diags.extend(d)
             opts.append({"text": text, "ir": ir})
         lowered[e.id] = opts
@@ -66,7 +80,8 @@ _ONLY_HELP = {
 }
 
 
-def lower_reward_fields(entries: list[Entry], registry: Any) -> tuple[dict[str, dict[tuple, dict]], list[Diagnostic]]:
+def lower_reward_fields(entries: list[Entry], registry: Any,
+                        share_ir: bool = False) -> tuple[dict[str, dict[tuple, dict]], list[Diagnostic]]:
     """Lower the effect-language fields besides `options` to `{text, ir}`: `person.brings`, `animal.yield`
     and a token's `improves` hold reward clauses only (E311), a token's `cost` cost clauses only (E312).
 
@@ -91,7 +106,8 @@ def lower_reward_fields(entries: list[Entry], registry: Any) -> tuple[dict[str, 
                 continue
             file, base = e.where(where[0])
             path = base + where
-            ir, d = effects.compile_option(text, registry=registry, game=rec.game, file=file, path=path)
+            ir, d = effects.compile_option(text, registry=registry, game=rec.game, file=file, path=path,
+                                           copy=not share_ir)
             diags.extend(d)
             if ir is not None and not _only(ir, kind):
                 label, help_ = _ONLY_HELP[kind]
@@ -193,11 +209,13 @@ def _field_span(file, base: tuple, path: tuple):
     return file.span(base)
 
 
-def build_bundle(entries: list[Entry]) -> tuple[dict, list[Diagnostic]]:
+def build_bundle(entries: list[Entry], memo: dict | None = None, share_ir: bool = False) -> tuple[dict, list[Diagnostic]]:
+    """The bundle and the diagnostics of stages 3 to 6. With `share_ir`, records whose options are the
+    same string share one IR value: for a bundle that is only written out or read, never changed."""
     diags: list[Diagnostic] = []
-    registry, lowered, d = lower_options(entries)
+    registry, lowered, d = lower_options(entries, memo, share_ir)
     diags.extend(d)
-    fields, d = lower_reward_fields(entries, registry)
+    fields, d = lower_reward_fields(entries, registry, share_ir)
     diags.extend(d)
     diags.extend(check_sea_symbols(entries))
     diags.extend(check_die_faces(entries, registry))
@@ -267,8 +285,43 @@ def dumps(bundle: dict) -> str:
     return json.dumps(bundle, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False) + "\n"
 
 
-def write_bundle(out, bundle: dict):
+def dump_chunks(value, depth: int = 0):
+    """The text of `dumps(value)` without its newline, in pieces: the top mapping and its sections are
+    opened here and each record is dumped alone, so the whole text is never in memory at once."""
+    if depth < 2 and isinstance(value, dict) and value and all(isinstance(k, str) for k in value):
+        yield "{"
+        for i, k in enumerate(sorted(value)):
+            yield ("," if i else "") + json.dumps(k, ensure_ascii=False) + ":"
+            yield from dump_chunks(value[k], depth + 1)
+        yield "}"
+    elif depth < 2 and isinstance(value, list) and value:
+        yield "["
+        for i, v in enumerate(value):
+            if i:
+                yield ","
+            yield from dump_chunks(v, depth + 1)
+        yield "]"
+    else:
+        yield json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def _encoded(bundle: dict):
+    """`dumps(bundle)` as UTF-8 bytes, in pieces of about a megabyte."""
+    buf: list[str] = []
+    size = 0
+    for piece in dump_chunks(bundle):
+        buf.append(piece)
+        size += len(piece)
+        if size >= 1 << 20:
+            yield "".join(buf).encode("utf-8")
+            buf, size = [], 0
+    buf.append("\n")
+    yield "".join(buf).encode("utf-8")
+
+
+def write_bundle(out, bundle: dict, data: bytes | None = None):
     """Write OUT/bundle.json atomically; returns (the target, None) or (None, a C021 report to print).
+    `data`, when given, is the bundle's text already encoded (`dumps(bundle)` in UTF-8).
 
     OUT may be missing (it is made) but not a file, below a file, a link or an unwritable place.
     """
@@ -284,7 +337,7 @@ def write_bundle(out, bundle: dict):
         if out.exists() and not out.is_dir():
             raise NotADirectoryError(20, "it is a file, not a folder", str(out))
         out.mkdir(parents=True, exist_ok=True)
-        atomic_write(target, dumps(bundle))
+        atomic_write(target, _encoded(bundle) if data is None else data)
     except (OSError, ValueError) as exc:
         why = getattr(exc, "strerror", None) or str(exc)
         d = make("C021", f"cannot write `{target}`: {why}", Span.point(str(out)),
@@ -294,82 +347,11 @@ def write_bundle(out, bundle: dict):
 
 
 def bundle_schema() -> dict:
-    """The published JSON Schema (Draft 2020-12) of the bundle: the contract with every frontend."""
-    rec = {"type": "object", "required": ["id", "source", "completeness"], "properties": {
-        "id": {"type": "string"}, "completeness": {"enum": ["complete", "partial", "unknown"]},
-        "source": {"anyOf": [{"$ref": "#/$defs/source"}, {"type": "array", "items": {"$ref": "#/$defs/source"}}]},
-    }}
-    level = {"enum": ["easy", "medium", "hard", "very-hard", "deadly"]}
+    """The published JSON Schema (Draft 2020-12) of the bundle, generated from the typed definitions in
+    `bundle_model.py` (imported here, never on the build's path)."""
+    from .bundle_model import bundle_schema as generated
 
-    def records(extra_required=(), props=None):
-        r = json.loads(json.dumps(rec))
-        r["required"] += list(extra_required)
-        r["properties"].update(props or {})
-        return {"type": "array", "items": r}
-
-    return {
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "$id": "https://paleo-codex.invalid/schema/bundle.json",
-        "title": "Paleo Codex bundle",
-        "type": "object",
-        "required": ["format_version", "games", "products", "modules", "cards", "secrets", "tokens", "symbols", "scenarios", "coverage", "graph"],
-        "properties": {
-            "format_version": {"type": "string", "pattern": r"^1\.[0-9]+\.[0-9]+$"},
-            "generator": {"type": "string"},
-            "games": records(["name", "kind"]),
-            "boards": records(["name"]),
-            "products": records(["name", "game"]),
-            "modules": records(
-                ["letter", "name", "product", "difficulty", "printed_cards", "secrets", "cards"],
-                {
-                    "letter": {"type": "string", "pattern": "^[A-Z]$"},
-                    "name": {"type": ["string", "null"]},
-                    "product": {"type": ["string", "null"]},
-                    "difficulty": {"anyOf": [{"type": "null"}, level, {"type": "object", "additionalProperties": level}]},
-                    "printed_cards": {"type": ["integer", "null"], "minimum": 0},
-                    "secrets": {"type": "array", "items": {"type": "integer", "minimum": 1}},
-                    "cards": {"type": "array", "items": {"type": "string", "pattern": "^card:"}},
-                },
-            ),
-            "cards": records(["name", "kind", "options"], {"options": {"type": "array", "items": {
-                "type": "object", "required": ["text", "ir"], "properties": {"text": {"type": "string"}, "ir": {"type": ["object", "null"]}}}}}),
-            "secrets": records(["number"]),
-            "tokens": records([], {
-                "cost": {"anyOf": [{"type": "null"}, {"$ref": "#/$defs/lowered"}]},
-                "improves": {"anyOf": [{"type": "null"}, {"$ref": "#/$defs/lowered"}]},
-                "skills": {"type": ["object", "null"], "additionalProperties": False, "properties": {
-                    k: {"type": "integer", "minimum": 1} for k in ("strength", "awareness", "craftsmanship")}},
-            }),
-            "dice": records(),
-            "scenarios": records(["kind", "modules", "boards"], {
-                "kind": {"enum": ["scenario", "level", "suggestion"]},
-                "modules": {"type": "array", "items": {"type": "string", "pattern": "^[A-Z]$"}},
-                "boards": {"type": "array", "items": {"type": "string"}},
-            }),
-            "interpretations": records(["question", "reading", "citations"]),
-            "symbols": {"type": "array", "items": {"type": "object", "required": ["id", "name"]}},
-            "coverage": {"type": "object", "required": ["modules", "products"], "properties": {
-                "modules": {"type": "object", "additionalProperties": {"$ref": "#/$defs/coverage_row"}},
-                "products": {"type": "object", "additionalProperties": {"$ref": "#/$defs/coverage_row"}},
-            }},
-            "graph": {"type": "object", "required": ["directed", "nodes", "edges"], "properties": {
-                "directed": {"const": True},
-                "nodes": {"type": "array", "items": {"type": "object", "required": ["id", "kind"], "properties": {
-                    "id": {"type": "string"}, "kind": {"type": "string"}, "label": {"type": "string"}}}},
-                "edges": {"type": "array", "items": {"type": "object", "required": ["source", "target", "kind"], "properties": {
-                    "source": {"type": "string"}, "target": {"type": "string"}, "kind": {"type": "string"}}}},
-            }},
-        },
-        "$defs": {
-            "lowered": {"type": "object", "required": ["text", "ir"], "properties": {
-                "text": {"type": "string"}, "ir": {"type": ["object", "null"]}}},
-            "coverage_row": {"type": "object", "required": ["printed", "complete", "partial", "unknown", "missing"], "properties": {
-                "printed": {"type": ["integer", "null"]}, "complete": {"type": "integer"}, "partial": {"type": "integer"},
-                "unknown": {"type": "integer"}, "missing": {"type": ["integer", "null"]}}},
-            "source": {"type": "object", "required": ["rulebook", "section"], "properties": {
-                "rulebook": {"type": "string"}, "section": {"type": "array", "items": {"type": "string"}, "minItems": 1}}},
-        },
-    }
+    return generated()
 
 
 def portable_paths(bundle, dirs) -> None:
@@ -379,6 +361,8 @@ def portable_paths(bundle, dirs) -> None:
     roots = sorted((Path(d).resolve() for d in dirs), key=lambda d: -len(d.parts))
 
     def fix(value: str) -> str:
+        if not os.path.isabs(value):  # the common case, without making a Path
+            return value
         p = Path(value)
         if not p.is_absolute():
             return value
@@ -387,15 +371,33 @@ def portable_paths(bundle, dirs) -> None:
                 return (Path(r.name) / p.relative_to(r)).as_posix()
         return value
 
-    def walk(x) -> None:
+    # A lowered option's IR has only the compiler's keys and the symbols' parameter names: no `file`
+    # key unless some symbol has a parameter of that name, so it is not walked (it is most of a bundle).
+    skip_ir = not any(isinstance(p, dict) and p.get("name") == "file"
+                      for s in (bundle.get("symbols") or ()) if isinstance(s, dict)
+                      for p in (s.get("params") or ()))
+    # The graph's node-link form and the coverage table name no file: their keys are the graph module's
+    # attribute names and kind-qualified ids.
+    if isinstance(bundle, dict):
+        stack = [{k: v for k, v in bundle.items() if k not in ("graph", "coverage")}]
+    else:
+        stack = [bundle]
+    scalars = (str, int, float, bool, type(None))
+    while stack:
+        x = stack.pop()
         if isinstance(x, dict):
             for k, v in x.items():
-                if k == "file" and isinstance(v, str):
+                t = type(v)
+                if t is str:
+                    if k == "file":
+                        x[k] = fix(v)
+                elif t in scalars or (k == "ir" and skip_ir):
+                    continue
+                elif isinstance(v, (dict, list)):
+                    stack.append(v)
+                elif k == "file" and isinstance(v, str):
                     x[k] = fix(v)
-                else:
-                    walk(v)
         elif isinstance(x, list):
-            for v in x:
-                walk(v)
-
-    walk(bundle)
+            stack.extend(v for v in x if type(v) not in scalars and isinstance(v, (dict, list)))
+    if isinstance(bundle, dict) and isinstance(bundle.get("file"), str):  # the walk had a copy of the top
+        bundle["file"] = fix(bundle["file"])

@@ -30,6 +30,8 @@ def _content_args(p: argparse.ArgumentParser) -> None:
                    help="a content folder to load beside the project's content (repeatable)")
     p.add_argument("--isolated", action="store_true",
                    help="load only the --content folders and the given paths, not the project's content")
+    p.add_argument("--no-bundled", action="store_true",
+                   help="load the project's content alone, not on top of the bundled games (`bundled = false` of [tool.paleo])")
 
 
 def _selection_args(p: argparse.ArgumentParser) -> None:
@@ -64,10 +66,17 @@ def build_parser() -> argparse.ArgumentParser:
                       help="print the root, content roots, sources and rules in force, then exit")
     lint.add_argument("--content-files-only", action="store_true",
                       help="skip given YAML files that are not card files (for pre-commit hooks)")
+    lint.add_argument("--fix", action="store_true", help="apply the safe fixes to the project's files, keeping every comment")
+    lint.add_argument("--unsafe-fixes", action="store_true",
+                      help="with --fix or --diff, also apply the unsafe fixes (likely guesses: review them)")
+    lint.add_argument("--diff", action="store_true",
+                      help="print the fixes as a unified diff instead of applying them; exit 1 when there are any")
+    lint.add_argument("--no-cache", action="store_true", help="compile everything afresh; read and write no build cache")
 
     build = sub.add_parser("build", help="compile content into OUT/bundle.json")
     _content_args(build)
     build.add_argument("--out", default="build", metavar="DIR")
+    build.add_argument("--no-cache", action="store_true", help="compile everything afresh; read and write no build cache")
     build.add_argument("--format", choices=FORMATS, default=None)
     _selection_args(build)
 
@@ -117,6 +126,10 @@ def build_parser() -> argparse.ArgumentParser:
     test.add_argument("--bundle", metavar="FILE")
     test.add_argument("--junit", metavar="FILE", help="also write the results as JUnit XML (for CI)")
 
+    init = sub.add_parser("init", help="create a fan-module project on top of the bundled games")
+    init.add_argument("dir", nargs="?", default=".", metavar="DIR", help="the project folder (default: the current one)")
+    init.add_argument("--name", metavar="NAME", help="the module's id namespace (default: from the folder's name)")
+
     sim = sub.add_parser("sim", help="play seeded games and report outcomes")
     sim.add_argument("--bundle", metavar="FILE", required=True)
     sim.add_argument("--scenario", metavar="ID", required=True)
@@ -128,8 +141,15 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--players", type=int, default=2)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--policy", choices=["random", "greedy"], default="random")
+    sim.add_argument("--policy", metavar="NAME", default="random",
+                     help="random, greedy, mc, mc-N (N rollouts per action) or a user's module:function")
+    sim.add_argument("--jobs", type=int, default=1, metavar="N",
+                     help="play on N worker processes (the per-game results are the sequential run's)")
     sim.add_argument("--format", choices=["human", "json"], default="human")
+
+    from .sweep.cli import add_parser as add_sweep
+
+    add_sweep(sub)
     return p
 
 
@@ -172,6 +192,8 @@ def _settings(args):
             cfg.select = codes
         elif codes:
             cfg.ignore = [*cfg.ignore, *codes]
+    if getattr(args, "no_bundled", False):
+        cfg.bundled = False
     dirs = [] if getattr(args, "isolated", False) else default_content_dirs(root, cfg)
     for c in getattr(args, "content", None) or ():
         cp = Path(c)
@@ -188,7 +210,20 @@ def _compile(args, extra: list[Path] = (), overrides=None):
     from .pipeline import run
 
     root, cfg, dirs = _settings(args)
-    return run(dirs, extra_files=list(extra), root=root, overrides=overrides, config=cfg)
+    cache = _build_cache(args)
+    return run(dirs, extra_files=list(extra), root=root, overrides=overrides, config=cfg, cache=cache,
+               want_bundle=args.command != "lint" or bool(getattr(args, "scenario", None)),
+               share_ir=args.command in ("lint", "build"))
+
+
+def _build_cache(args):
+    """The build cache for `lint` and `build` (compiler/cache.py), or None with --no-cache or PALEO_NO_CACHE."""
+    if getattr(args, "command", None) not in ("lint", "build") or getattr(args, "no_cache", False) \
+            or getattr(args, "scenario", None) or os.environ.get("PALEO_NO_CACHE") not in (None, "", "0"):
+        return None
+    from .cache import Cache
+
+    return Cache()
 
 
 def _format_of(args) -> str:
@@ -279,8 +314,12 @@ def _show_settings(args, stream) -> int:
     from .pipeline import display_path
     from .project import discover
 
+    from .project import bundled_dir
+
     root, cfg, dirs = _settings(args)
-    sources = [display_path(p, root) for p in discover([*dirs, *map(Path, args.paths)])]
+    shipped = bundled_dir("content").resolve()
+    on_top = [d for d in dirs if d.resolve() == shipped and not shipped.is_relative_to(root.resolve())]
+    sources = [display_path(p, root) for p in discover([*(d for d in dirs if d not in on_top), *map(Path, args.paths)])]
     enabled = [c.id for c in all_codes() if cfg.enabled(c.id, "")]
     pp = root / "pyproject.toml"
     info = {
@@ -288,6 +327,7 @@ def _show_settings(args, stream) -> int:
         "config": str(pp) if pp.is_file() else None,
         "content_roots": [str(d) for d in dirs],
         "sources": sources,
+        "bundled": str(shipped) if on_top else None,
         "select": cfg.select,
         "ignore": cfg.ignore,
         "per_file_ignores": cfg.per_file_ignores,
@@ -301,6 +341,8 @@ def _show_settings(args, stream) -> int:
     w(f"config: {info['config'] or '(none: defaults)'}\n")
     w("content roots:\n" + "".join(f"  {d}\n" for d in info["content_roots"]))
     w(f"sources: {len(sources)} files\n" + "".join(f"  {s}\n" for s in sources))
+    w(f"bundled games: {'on top of ' + info['bundled'] if on_top else 'not loaded (the content above stands alone)'}\n"
+      if on_top or not cfg.bundled else "")
     w(f"select: {', '.join(cfg.select) or '(none)'}\n")
     w(f"ignore: {', '.join(cfg.ignore) or '(none)'}\n")
     if cfg.per_file_ignores:
@@ -341,11 +383,23 @@ def cmd_lint(args) -> int:
         overrides = {shown: data}
         wanted.append(shown)
     res = _compile(args, extra, overrides)
-    diags = res.diagnostics
-    if wanted:
-        def inside(f: str) -> bool:
-            return any(f == w or f.startswith(w.rstrip("/") + "/") for w in wanted)
-        diags = [d for d in diags if inside(d.span.file)]
+
+    def inside(f: str) -> bool:
+        return any(f == w or f.startswith(w.rstrip("/") + "/") for w in wanted)
+
+    def shown_of(res):
+        return [d for d in res.diagnostics if inside(d.span.file)] if wanted else _own_diagnostics(res.diagnostics, root, dirs)
+
+    diags = shown_of(res)
+    fixed = None
+    if args.fix or args.diff:
+        res, fixed = _fix_rounds(args, extra, overrides, res, shown_of, root, stdin=bool(args.stdin_filename))
+        diags = shown_of(res)
+        if args.diff:
+            return _print_fix_diff(fixed, res)
+    from .fixes import with_fixes
+
+    diags = with_fixes(diags, res.texts)
     if args.scenario:
         from .graph import scenario_report
 
@@ -357,11 +411,89 @@ def cmd_lint(args) -> int:
         _statistics(diags, fmt, sys.stdout)
     else:
         _emit(diags, fmt, res, sys.stdout, args.color, quiet=args.quiet)
+    if fmt == "human" and not args.quiet and not args.statistics:
+        _fix_summary(fixed, diags, args)
     if missing:
         return EXIT_USAGE
     if args.exit_zero:
         return EXIT_OK
     return EXIT_ERRORS if has_errors(diags) else EXIT_OK
+
+
+def _fix_rounds(args, extra, overrides, res, shown_of, root: Path, *, stdin: bool):
+    """Apply the fixes in memory, lint again, and repeat until nothing changes; write the files unless
+    --diff. Returns the last result and {file: (original text, fixed text, fixes applied)}."""
+    from .fixes import MAX_ROUNDS, applicable, apply_fixes, lossless, with_fixes
+    from .safeio import atomic_write
+
+    overrides = dict(overrides or {})
+    originals: dict[str, str] = {}
+    counts: dict[str, int] = {}
+    for _ in range(MAX_ROUNDS):
+        diags = with_fixes(shown_of(res), res.texts)
+        by_file: dict[str, list] = {}
+        for d in diags:
+            if applicable(d, args.unsafe_fixes) and not Path(d.span.file).is_absolute():
+                by_file.setdefault(d.span.file, []).append(d.fix)
+        changed = False
+        for f, fixes in sorted(by_file.items()):
+            before = res.texts.get(f)
+            if before is None:
+                continue
+            after, n = apply_fixes(before, fixes)
+            if n == 0 or after == before or lossless(before, after, f) is not None:
+                continue
+            originals.setdefault(f, before)
+            counts[f] = counts.get(f, 0) + n
+            overrides[f] = after.encode("utf-8")
+            changed = True
+        if not changed:
+            break
+        res = _compile(args, extra, overrides)
+    fixed = {f: (originals[f], res.texts.get(f, overrides[f].decode("utf-8")), counts[f]) for f in originals}
+    if not args.diff:
+        for f, (_, after, _) in fixed.items():
+            if stdin and f == args.stdin_filename:
+                continue
+            atomic_write(root / f, after)
+    return res, fixed
+
+
+def _print_fix_diff(fixed, res) -> int:
+    import difflib
+
+    for f, (before, after, _) in sorted(fixed.items()):
+        sys.stdout.writelines(difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True),
+                                                   fromfile=f"a/{f}", tofile=f"b/{f}"))
+    n = sum(c for _, _, c in fixed.values())
+    sys.stderr.write(f"{n} fix{'es' if n != 1 else ''} would be applied to {len(fixed)} file{'s' if len(fixed) != 1 else ''}\n")
+    return EXIT_ERRORS if fixed else EXIT_OK
+
+
+def _fix_summary(fixed, diags, args) -> None:
+    from .diagnostics import Safety
+
+    if fixed:
+        n = sum(c for _, _, c in fixed.values())
+        sys.stdout.write(f"fixed {n} diagnostic{'s' if n != 1 else ''} in {len(fixed)} file{'s' if len(fixed) != 1 else ''}\n")
+    safe = sum(1 for d in diags if d.fix is not None and d.fix.safety is Safety.SAFE)
+    unsafe = sum(1 for d in diags if d.fix is not None and d.fix.safety is Safety.UNSAFE)
+    if safe and not args.fix:
+        sys.stdout.write(f"{safe} fixable with `paleo lint --fix`\n")
+    if unsafe and not (args.fix and args.unsafe_fixes):
+        sys.stdout.write(f"{unsafe} more fixable with `paleo lint --fix --unsafe-fixes` (review them)\n")
+
+
+def _own_diagnostics(diags, root: Path, dirs: list[Path]):
+    """A project's lint reports its own files: not the notes of the bundled games it builds on
+    (they are paleo's, and the bundled content lints clean), unless the project is the checkout."""
+    from .project import bundled_dir
+
+    shipped = bundled_dir("content").resolve()
+    if shipped.is_relative_to(root.resolve()) or not any(d.resolve() == shipped for d in dirs):
+        return diags
+    prefix = str(shipped) + os.sep
+    return [d for d in diags if not (d.span.file.startswith(prefix) and not d.is_error)]
 
 
 def _portable_paths(bundle, dirs: list[Path]) -> None:
@@ -371,7 +503,6 @@ def _portable_paths(bundle, dirs: list[Path]) -> None:
 
 
 def cmd_build(args) -> int:
-    from .bundle import write_bundle
     from .diagnostics import has_errors
 
     _, _, dirs = _settings(args)
@@ -387,8 +518,9 @@ def cmd_build(args) -> int:
     if errors:
         sys.stderr.write("paleo: build failed; bundle not written\n")
         return EXIT_ERRORS
-    _portable_paths(res.bundle, dirs)
-    target, problem = write_bundle(out, res.bundle)
+    from .cache import write_result_bundle
+
+    target, problem = write_result_bundle(res, dirs, out)
     if problem:
         sys.stderr.write(problem)
         return EXIT_ERRORS
@@ -428,7 +560,11 @@ def cmd_fmt(args) -> int:
             raise UsageError("`-` (standard input) cannot be given with other paths")
         return _fmt_stdin(args)
     if not paths:
-        paths = [os.path.relpath(d) if d.resolve().is_relative_to(Path.cwd().resolve()) else str(d) for d in dirs]
+        from .project import bundled_dir
+
+        shipped = bundled_dir("content").resolve()
+        own = [d for d in dirs if d.resolve() != shipped or shipped.is_relative_to(root.resolve())]  # never the bundled games'
+        paths = [os.path.relpath(d) if d.resolve().is_relative_to(Path.cwd().resolve()) else str(d) for d in own]
     if args.content_files_only:
         from .project import looks_like_content
 
@@ -527,9 +663,10 @@ def cmd_schema(args) -> int:
 
         sys.stdout.write(json.dumps(format_schema(), indent=2, ensure_ascii=False) + "\n")
     else:
-        from .bundle import bundle_schema
+        from .bundle_model import bundle_schema
+        from .schema import write_json
 
-        sys.stdout.write(json.dumps(bundle_schema(), indent=2, ensure_ascii=False) + "\n")
+        sys.stdout.write(write_json(bundle_schema()))
     return EXIT_OK
 
 
@@ -662,9 +799,15 @@ def cmd_diff(args) -> int:
 
 
 def cmd_test(args) -> int:
-    from runtime.ruletests import main as ruletests_main
+    from .ruletest_packs import main as ruletests_main
 
     return ruletests_main(args.files, bundle=args.bundle, root=_root(), junit=args.junit)
+
+
+def cmd_init(args) -> int:
+    from .scaffold import init
+
+    return init(Path(args.dir), args.name)
 
 
 def cmd_sim(args) -> int:
@@ -673,9 +816,17 @@ def cmd_sim(args) -> int:
     return sim_main(args)
 
 
+def cmd_sweep(args) -> int:
+    from .sweep.cli import main as sweep_main
+
+    return sweep_main(args)
+
+
 COMMANDS = {
     "lint": cmd_lint, "build": cmd_build, "fmt": cmd_fmt, "schema": cmd_schema, "symbols": cmd_symbols,
     "graph": cmd_graph, "explain": cmd_explain, "docs": cmd_docs, "diff": cmd_diff, "test": cmd_test, "sim": cmd_sim,
+    "sweep": cmd_sweep,
+    "init": cmd_init,
 }
 
 

@@ -18,6 +18,8 @@ MAX_COPIES = 1000  # `copies` of a card, secret or token
 MAX_BUNDLE_BYTES = 64 << 20  # a compiled bundle read back (--bundle, paleo diff)
 MAX_STATE_BYTES = 16 << 20  # a saved game given to the runtime's from_json
 MAX_STATE_DEPTH = 200  # nesting of a saved game given to the runtime
+MAX_REQUEST_LINE_BYTES = 8 << 20  # a request line of `python -m runtime serve`
+MAX_SERVED_GAMES = 64  # games open at once in one `python -m runtime serve`
 MAX_MESSAGE_CHARS = 500  # a message, label or help line printed (cut with an ellipsis)
 MAX_LINE_SHOWN = 160  # a source line shown under a diagnostic (a window around the column)
 
@@ -44,6 +46,10 @@ POLICY: list[tuple[str, str, str, str]] = [
      "StateError", "the save is refused"),
     ("an action given to `Game.apply`", "any value", "IllegalAction",
      "one that is not a legal action (nested past the stack, a huge int, not JSON) is refused; the state is unchanged"),
+    ("a request line of `python -m runtime serve`", f"{MAX_REQUEST_LINE_BYTES} bytes", "line-too-long",
+     "the line is skipped without being held in memory and answered with an error; `--max-line-bytes` sets it"),
+    ("games open at once in `python -m runtime serve`", f"{MAX_SERVED_GAMES}", "too-many-games",
+     "a `new` or `load` past it is refused until a game is closed; `--max-games` sets it"),
     ("a message, label or help printed", f"{MAX_MESSAGE_CHARS} characters", "-",
      "cut with an ellipsis; control characters shown as U+XXXX"),
     ("a source line shown under a diagnostic", f"{MAX_LINE_SHOWN} characters", "-",

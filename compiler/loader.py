@@ -33,6 +33,44 @@ class NodePos:
     end_index: int = 0
 
 
+def _pack(np: NodePos) -> tuple:
+    v, k = np.value, np.key
+    return (v.file, v.line, v.column, v.end_line, v.end_column,
+            None if k is None else (k.file, k.line, k.column, k.end_line, k.end_column),
+            np.style, np.start_index, np.end_index)
+
+
+def _unpack(t: tuple) -> NodePos:
+    k = t[5]
+    return NodePos(Span(*t[:5]), None if k is None else Span(*k), t[6], t[7], t[8])
+
+
+class CompactPositions(dict):
+    """A file's positions kept as plain tuples, each made a NodePos when it is read: a file from the
+    build cache, whose positions only a diagnostic ever reads, costs no object per node."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key) -> NodePos:
+        v = dict.__getitem__(self, key)
+        if type(v) is tuple:
+            v = _unpack(v)
+            dict.__setitem__(self, key, v)
+        return v
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+    def values(self):
+        return [self[k] for k in self]
+
+    def items(self):
+        return [(k, self[k]) for k in self]
+
+    def __reduce__(self):
+        return (CompactPositions, ({k: v if type(v) is tuple else _pack(v) for k, v in dict.items(self)},))
+
+
 @dataclass(slots=True)
 class LoadedFile:
     path: str
@@ -40,6 +78,15 @@ class LoadedFile:
     data: Any
     positions: dict[Path_, NodePos] = field(default_factory=dict)
     comments: dict[int, str] = field(default_factory=dict)  # line -> trailing comment text
+
+    def __getstate__(self):  # positions as tuples (the build cache): NodePos objects are made when read
+        pos = self.positions
+        packed = pos if isinstance(pos, CompactPositions) else CompactPositions(
+            {k: _pack(v) for k, v in pos.items()})
+        return (self.path, self.text, self.data, packed, self.comments)
+
+    def __setstate__(self, state) -> None:
+        self.path, self.text, self.data, self.positions, self.comments = state
 
     def pos(self, path: Path_) -> NodePos:
         """The position of `path`, or of its nearest recorded ancestor."""
@@ -67,6 +114,7 @@ _INT16 = re.compile(r"^0x[0-9a-fA-F]+$")
 _FLOAT = re.compile(r"^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$")
 _INF = re.compile(r"^[-+]?\.(?:inf|Inf|INF)$")
 _NAN = re.compile(r"^\.(?:nan|NaN|NAN)$")
+_MAYBE_NOT_TEXT = frozenset("~nNtTfF0123456789+-.")  # the first characters any pattern above can match
 
 
 class IntTooLarge(ValueError):
@@ -87,6 +135,8 @@ def resolve_plain(value: str) -> Any:
 
     An integer outside the 64-bit signed range raises IntTooLarge.
     """
+    if value and value[0] not in _MAYBE_NOT_TEXT:  # most scalars are words: no pattern can match them
+        return value
     if _NULL.match(value):
         return None
     b = _BOOL.get(value)
@@ -141,10 +191,10 @@ def load_text(path: str, text: str) -> tuple[LoadedFile | None, list[Diagnostic]
     loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
     def sp(start, end) -> Span:
-        el, ec = end.line + 1, end.column + 1
-        if (el, ec) <= (start.line + 1, start.column + 1):
-            el, ec = start.line + 1, start.column + 2
-        return Span(path, start.line + 1, start.column + 1, el, ec)
+        sl, sc, el, ec = start.line + 1, start.column + 1, end.line + 1, end.column + 1
+        if el < sl or (el == sl and ec <= sc):
+            el, ec = sl, sc + 1
+        return Span(path, sl, sc, el, ec)
 
     parsed, back = yaml12_breaks(text)
     stack: list[_Frame] = []
@@ -226,9 +276,12 @@ def load_text(path: str, text: str) -> tuple[LoadedFile | None, list[Diagnostic]
         ))
 
     try:
+        scalar, map_start, seq_start, map_end, seq_end, alias, doc_start = (
+            yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent, yaml.MappingEndEvent,
+            yaml.SequenceEndEvent, yaml.AliasEvent, yaml.DocumentStartEvent)
         for ev in yaml.parse(parsed, Loader=loader_cls):
-            kind = type(ev).__name__
-            if kind == "ScalarEvent":
+            kind = type(ev)
+            if kind is scalar:
                 if ev.tag is not None and not (ev.tag == "!" and not ev.implicit[0]):
                     tag_error(ev)
                     return None, diags
@@ -250,7 +303,7 @@ def load_text(path: str, text: str) -> tuple[LoadedFile | None, list[Diagnostic]
                 if not attach(value, sp(s, e), style=style, start=s.index, end=e.index, size=len(raw) + 2,
                               anchor=ev.anchor):
                     return None, diags
-            elif kind in ("MappingStartEvent", "SequenceStartEvent"):
+            elif kind is map_start or kind is seq_start:
                 if ev.tag is not None and not ev.implicit:
                     tag_error(ev)
                     return None, diags
@@ -260,9 +313,9 @@ def load_text(path: str, text: str) -> tuple[LoadedFile | None, list[Diagnostic]
                         label="too deep", help="content records are shallow; flatten this structure",
                     ))
                     return None, diags
-                is_map = kind == "MappingStartEvent"
+                is_map = kind is map_start
                 stack.append(_Frame({} if is_map else [], child_path(), is_map, ev.anchor, ev.start_mark))
-            elif kind in ("MappingEndEvent", "SequenceEndEvent"):
+            elif kind is map_end or kind is seq_end:
                 fr = stack.pop()
                 if fr.path and fr.path[-1] == "<key>":
                     diags.append(make("Y006", "mapping key is not a scalar", sp(fr.start, ev.end_mark),
@@ -270,7 +323,7 @@ def load_text(path: str, text: str) -> tuple[LoadedFile | None, list[Diagnostic]
                     return None, diags
                 if not attach(fr.container, sp(fr.start, ev.end_mark), size=fr.size, produced=2, anchor=fr.anchor):
                     return None, diags
-            elif kind == "AliasEvent":
+            elif kind is alias:
                 target = anchors.get(ev.anchor)
                 if target is None:  # libyaml reports undefined aliases itself; kept for safety
                     diags.append(make("Y001", f"undefined alias `*{ev.anchor}`", sp(ev.start_mark, ev.end_mark)))
@@ -278,7 +331,7 @@ def load_text(path: str, text: str) -> tuple[LoadedFile | None, list[Diagnostic]
                 value, size = target
                 if not attach(value, sp(ev.start_mark, ev.end_mark), size=size):
                     return None, diags
-            elif kind == "DocumentStartEvent":
+            elif kind is doc_start:
                 docs += 1
                 if docs > 1:
                     diags.append(make(

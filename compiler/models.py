@@ -53,9 +53,32 @@ class Completeness(str, Enum):
 class Source(Strict):
     """A citation: a rulebook file and the headings of the section, outermost first."""
 
-    rulebook: Literal[RULEBOOKS] = Field(description="file name of the rulebook in the rulebooks folder")  # type: ignore[valid-type]
+    rulebook: str = Field(description="the cited document of the source registry: a bundled rulebook's file name "
+                          f"({', '.join(RULEBOOKS)}) or a source the project declares (`[tool.paleo]` `sources` or a "
+                          "`sources:` record), by its file or name")
     section: list[str] = Field(min_length=1, description="section headings, outermost first, each a whole line of the rulebook")
     note: str | None = Field(default=None, description="what exactly this citation supports, in our words")
+
+
+class SourceDocument(Strict):
+    """A source document a project's citations may name (the bundled rulebooks are registered already)."""
+
+    id: str = Field(pattern=id_pattern("source"))
+    file: str | None = Field(default=None, description="the document's file, as citations name it in `rulebook`")
+    name: str | None = Field(default=None, description="the document's name when it is not a file")
+    title: str = Field(description="the title the rules site shows for the document")
+    headings: list[str] | None = Field(default=None, description="its headings; when given, every cited heading must be one")
+    summary: str | None = None
+
+    @model_validator(mode="after")
+    def _file_or_name(self):
+        if (self.file is None) == (self.name is None):
+            raise ValueError("a source document has exactly one of `file` and `name`")
+        return self
+
+    @property
+    def key(self) -> str:
+        return self.file if self.file is not None else self.name
 
 
 class Record(Strict):
@@ -512,6 +535,7 @@ class ContentFile(Strict):
     scenarios: list[Scenario] = Field(default_factory=list)
     symbols: list[Symbol] = Field(default_factory=list)
     interpretations: list[Interpretation] = Field(default_factory=list)
+    sources: list[SourceDocument] = Field(default_factory=list, description="source documents this project's citations name")
 
 
 SECTIONS: dict[str, type[Record]] = {

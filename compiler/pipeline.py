@@ -5,10 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from .diagnostics import Diagnostic, sort_diagnostics
-from .loader import LoadedFile, load_bytes
 from .project import Config, apply_suppressions, bundled_dir, find_root, load_config
-from .validate import Entry, validate
+
+if TYPE_CHECKING:  # the loader and the models are imported when a file is compiled, not on a cache hit
+    from .loader import LoadedFile
+    from .validate import Entry
 
 
 @dataclass
@@ -19,6 +23,8 @@ class CompileResult:
     texts: dict[str, str] = field(default_factory=dict)
     entries: list[Entry] = field(default_factory=list)
     root: Path = Path(".")
+    store: object = None  # the build cache's view of this build (compiler.cache.BuildStore), or None
+    from_cache: bool = False  # answered from the whole-project cache
 
 
 def display_path(p: Path, root: Path) -> str:
@@ -35,12 +41,44 @@ def run(
     root: Path | None = None,
     overrides: dict[str, bytes] | None = None,
     config: Config | None = None,
+    cache=None,
+    want_bundle: bool = True,
+    share_ir: bool = False,
 ) -> CompileResult:
     """Compile everything under `content_dirs` (plus `extra_files`), returning bundle and diagnostics.
 
     `overrides` maps a display path to bytes that replace (or add) that file, for editors
-    piping an unsaved buffer through stdin.
+    piping an unsaved buffer through stdin. `cache`, a `compiler.cache.Cache`, answers an unchanged
+    project from its last result and reuses unchanged files' stages; the result is the same without
+    it. A result from the whole-project cache carries no `entries`, and `files` maps names to None;
+    with `want_bundle` False (lint) its bundle may be None. With `share_ir` the bundle's equal options
+    share one IR value (`paleo build` and `lint`, which only write or read it).
     """
+    import gc
+
+    # The build makes hundreds of thousands of long-lived, acyclic objects (positions, records, IR):
+    # collections over them would only make the time grow faster than the project.
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        return _run(content_dirs, extra_files=extra_files, root=root, overrides=overrides, config=config,
+                    cache=cache, want_bundle=want_bundle, share_ir=share_ir)
+    finally:
+        if was:
+            gc.enable()
+
+
+def _run(
+    content_dirs: list[Path],
+    *,
+    extra_files: list[Path] = (),
+    root: Path | None = None,
+    overrides: dict[str, bytes] | None = None,
+    config: Config | None = None,
+    cache=None,
+    want_bundle: bool = True,
+    share_ir: bool = False,
+) -> CompileResult:
     root = (root or find_root(Path.cwd())).resolve()
     if config is None:
         config, cdiags = load_config(root)
@@ -57,6 +95,7 @@ def run(
     from .safeio import escape
 
     raws: dict[str, bytes | Exception] = {}
+    per_file: list[tuple] = []  # (loaded file, its entries, their diagnostics, records that could not be salvaged)
     found, refused = discover_inputs([*content_dirs, *extra_files])
     for p, why in refused:
         shown = display_path(p, root)
@@ -78,26 +117,64 @@ def run(
     for shown, raw in overrides.items():
         raws[shown] = raw
 
+    store = None
+    if cache is not None:
+        from .cache import BuildStore
+
+        store = BuildStore(cache, root, config, content_dirs, extra_files, raws, diags)
+        hit = store.result(want_bundle)
+        if hit is not None:
+            bundle, cached_diags, cached_texts, names = hit
+            return CompileResult(bundle, cached_diags, dict.fromkeys(names), cached_texts, [], root, store, True)
+
+    from .loader import load_bytes
+    from .validate import check_unique_ids, validate_file
+
     for shown in sorted(raws):
         raw = raws[shown]
         if isinstance(raw, Exception):
             diags.append(make("C002", f"cannot read `{escape(shown)}`: {escape(getattr(raw, 'strerror', None) or raw)}",
                               Span.point(shown)))
             continue
-        lf, d = load_bytes(shown, raw)
+        got = store.file(shown) if store is not None else None
+        if got is None:
+            lf, d = load_bytes(shown, raw)
+            fb: list = []
+            file_entries, vd = validate_file(lf, None, fb) if lf is not None else ([], [])
+            if store is not None:
+                store.put_file(shown, (lf, file_entries, d, vd, fb))
+        else:
+            lf, file_entries, d, vd, fb = got
         diags.extend(d)
         if lf is not None:
             files[shown] = lf
             texts[shown] = lf.text
+            per_file.append((lf, file_entries, vd, fb))
         else:
             try:
                 texts[shown] = raw.decode("utf-8", errors="replace")
             except Exception:  # pragma: no cover - decode with replace cannot fail
                 pass
 
-    # stage 2: validate
-    entries, d = validate(list(files.values()))
-    diags.extend(d)
+    # stage 2: validate (each file above; ids unique across all of them here); the source registry is made
+    # from the settings and every file's `sources:` records, so citations are checked outside the file cache
+    from .sources import Registry
+    from .validate import check_file_citations, collect_sources
+
+    registry = Registry.bundled()
+    for doc in config.sources:
+        registry.add(doc)
+    diags.extend(collect_sources(list(files.values()), registry))
+    entries = []
+    broken: list = []
+    for lf, file_entries, vd, fb in per_file:
+        entries.extend(file_entries)
+        diags.extend(vd)
+        diags.extend(check_file_citations(lf, registry))
+        broken.extend(fb)
+    diags.extend(check_unique_ids(entries))
+    if store is not None:
+        store.save_files()
     if any(e.in_pack for e in entries):
         from .packs import merge_fills
 
@@ -107,11 +184,40 @@ def run(
     # stages 3-6: effects, checks, bundle
     from .bundle import build_bundle
 
-    bundle, d = build_bundle(entries)
+    memo = store.effects_memo(entries) if store is not None else None
+    bundle, d = build_bundle(entries, memo=memo, share_ir=share_ir)
     diags.extend(d)
+    if broken:
+        from .validate import check_broken_options
 
-    diags = apply_suppressions(diags, texts, config)
-    return CompileResult(bundle, sort_diagnostics(diags), files, texts, entries, root)
+        diags.extend(check_broken_options(broken, entries))
+    if bundle is not None and registry.declared():
+        from .sources import bundle_sources
+
+        bundle["sources"] = [s for s in bundle_sources(registry) if registry.get(s["rulebook"]) in registry.declared()]
+
+    diags = sort_diagnostics(apply_suppressions(_first_causes(diags, entries), texts, config))
+    if store is not None:
+        store.save_effects(memo)
+        store.save_result(bundle, diags, texts, list(files))
+    return CompileResult(bundle, diags, files, texts, entries, root, store)
+
+
+def _first_causes(diags: list[Diagnostic], entries) -> list[Diagnostic]:
+    """Each diagnostic a first cause: a count over the printed one (G409) that a pack's over-count (P505)
+    already explains is not reported again at the bundled record."""
+    import re
+
+    over = {m.group(1) for d in diags if d.code == "P505" for m in [re.search(r"`((?:module|product):[^`]+)`", d.message)] if m}
+    if not over:
+        return diags
+    at = set()
+    for e in entries:
+        if e.id in over and not e.in_pack:
+            for key in ("printed_cards", "id"):
+                sp = e.file.span(e.path + (key,))
+                at.add((sp.file, sp.line))
+    return [d for d in diags if not (d.code == "G409" and (d.span.file, d.span.line) in at)]
 
 
 def discover_inputs(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:
@@ -140,10 +246,30 @@ def discover_inputs(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str
     return sorted(found), sorted(refused.items())
 
 
-def default_content_dirs(root: Path, config: Config | None = None) -> list[Path]:
+def default_content_dirs(root: Path, config: Config | None = None, *, bundled: bool | None = None) -> list[Path]:
+    """The project's content folders (`content` of [tool.paleo], else `content/`), then the bundled
+    games' content unless `bundled` (default: the config's `bundled`, true) is false. A project's
+    cards add to the bundled games; a folder that is (or lies inside) the bundled content is not
+    loaded twice, so the checkout itself compiles its content once."""
+    if bundled is None:
+        bundled = config.bundled if config is not None else True
     if config and config.content:
-        return [root / c for c in config.content]
-    local = root / "content"
-    if local.is_dir():
-        return [local]
-    return [bundled_dir("content")]
+        dirs = [root / c for c in config.content]
+    elif (root / "content").is_dir():
+        dirs = [root / "content"]
+    else:
+        dirs = []
+    shipped = bundled_dir("content")
+    if bundled and shipped.is_dir():
+        try:
+            dup = any(_overlaps(d, shipped) for d in dirs)
+        except OSError:
+            dup = False
+        if not dup:
+            dirs.append(shipped)
+    return dirs
+
+
+def _overlaps(a: Path, b: Path) -> bool:
+    ra, rb = a.resolve(), b.resolve()
+    return ra == rb or ra.is_relative_to(rb) or rb.is_relative_to(ra)

@@ -31,6 +31,8 @@ class Config:
     ignore: list[str] = field(default_factory=list)
     per_file_ignores: dict[str, list[str]] = field(default_factory=dict)
     content: list[str] = field(default_factory=list)
+    bundled: bool = True  # the project's content adds to the bundled games (`bundled = false` opts out)
+    sources: list = field(default_factory=list)  # SourceDoc of `[[tool.paleo.sources]]`
 
     def enabled(self, code: str, file: str) -> bool:
         if not _matches(code, self.select):
@@ -47,7 +49,7 @@ def _matches(code: str, selectors: list[str]) -> bool:
     return any(s == "ALL" or code.startswith(s) for s in selectors)
 
 
-CONFIG_KEYS = ("select", "ignore", "per-file-ignores", "content")
+CONFIG_KEYS = ("select", "ignore", "per-file-ignores", "content", "bundled", "sources")
 
 
 def _pyproject_table(text: str):
@@ -156,6 +158,7 @@ def load_config(root: Path) -> tuple[Config, list[Diagnostic]]:
         return cfg, [make("C003", f"pyproject.toml is not valid TOML: {msg}", Span.point("pyproject.toml", line, col),
                           help="fix the TOML syntax; `[tool.paleo]` cannot be read until then")]
     loc = _Locator(text)
+    loc.root = root
     tool = data.get("tool", {})
     if not isinstance(tool, dict):
         return cfg, [make("C003", f"`tool` must be a table, not {_type_name(tool)}", loc.span("tool"),
@@ -204,11 +207,63 @@ def load_config(root: Path) -> tuple[Config, list[Diagnostic]]:
                 what = _type_name(value) if not isinstance(value, list) else "a list with something other than strings"
                 hint = f'write `["{_esc(value)}"]`' if isinstance(value, str) else 'for example ["content"]'
                 diags.append(make("C003", f"`content` must be a list of folders, not {what}", span, help=hint))
+        elif key == "sources":
+            cfg.sources = _config_sources(value, loc, diags)
+        elif key == "bundled":
+            if isinstance(value, bool):
+                cfg.bundled = value
+            else:
+                hint = f"write `bundled = {str(value).lower()}`" if str(value).lower() in ("true", "false") else \
+                    "write `bundled = true` (add to the bundled games) or `bundled = false` (the project's content alone)"
+                diags.append(make("C003", f"`bundled` must be true or false, not {_type_name(value)}",
+                                  loc.span("tool", "paleo", key), help=hint))
         else:
             diags.append(make("C003", f"unknown key `{_esc(key)}` in [tool.paleo]", loc.span("tool", "paleo", key),
                               help=suggestion_help(key, list(CONFIG_KEYS))
                               or "the keys are " + ", ".join(f"`{k}`" for k in CONFIG_KEYS)))
     return cfg, diags
+
+
+_SOURCE_KEYS = ("file", "name", "title", "headings")
+
+
+def _config_sources(value, loc: "_Locator", diags: list) -> list:
+    """`[[tool.paleo.sources]]`: each `{file = ... | name = ..., title = ..., headings = [...]}`."""
+    from .sources import SourceDoc
+
+    span = loc.span("tool", "paleo", "sources")
+    example = 'write `[[tool.paleo.sources]]` then `file = "rules/my-module.md"` and `title = "My module rules"`'
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        diags.append(make("C003", f"`sources` must be a list of tables, not {_type_name(value)}", span, help=example))
+        return []
+    out = []
+    for i, item in enumerate(value):
+        where = f"`sources[{i}]`"
+        bad = [k for k in item if k not in _SOURCE_KEYS]
+        for k in bad:
+            from .diagnostics import suggestion_help
+
+            diags.append(make("C003", f"unknown key `{_esc(k)}` in {where}", loc.span("tool", "paleo", "sources", k),
+                              help=suggestion_help(k, list(_SOURCE_KEYS)) or "the keys are `file` or `name`, `title`, `headings`"))
+        key = item.get("file", item.get("name"))
+        if ("file" in item) == ("name" in item) or not isinstance(key, str) or not key:
+            diags.append(make("C003", f"{where} needs exactly one of `file` and `name` (text)", span, help=example))
+            continue
+        title = item.get("title")
+        if not isinstance(title, str) or not title:
+            diags.append(make("C003", f"{where} needs a `title` (text)", span, help=example))
+            continue
+        heads = item.get("headings")
+        if heads is not None and (not isinstance(heads, list) or not all(isinstance(h, str) for h in heads)):
+            diags.append(make("C003", f"`headings` of {where} must be a list of texts", span,
+                              help='for example `headings = ["Setup", "New cards"]`'))
+            continue
+        root = getattr(loc, "root", None)
+        if "file" in item and root is not None and not (root / key).is_file():
+            diags.append(make("C003", f"{where} names `{_esc(key)}`, which is not a file of the project", span,
+                              help="source files are resolved from the folder of pyproject.toml"))
+        out.append(SourceDoc(key, title, tuple(heads) if heads is not None else None, where="pyproject.toml"))
+    return out
 
 
 def _is_prefix(v: str) -> bool:
@@ -320,5 +375,5 @@ def looks_like_content(path: Path, roots: list[Path]) -> bool:
         return True
     from .models import SECTIONS
 
-    keys = "|".join(re.escape(k) for k in (*SECTIONS, "pack"))
+    keys = "|".join(re.escape(k) for k in (*SECTIONS, "pack", "sources"))
     return re.search(rf"^(?:{keys})\s*:", text, re.M) is not None

@@ -67,8 +67,10 @@ class WriteRefused(OSError):
     """A write that would go through a symbolic link or outside the folder it must stay in."""
 
 
-def atomic_write(path: str | Path, data: bytes | str, *, root: str | Path | None = None) -> None:
+def atomic_write(path: str | Path, data, *, root: str | Path | None = None) -> None:
     """Replace `path` with `data` atomically (temp file in the same folder, fsync, rename).
+
+    `data` is bytes, a str (written as UTF-8) or an iterable of such pieces, written in turn.
 
     Refuses (WriteRefused) to write through a symbolic link, and, with `root`, to a target that
     resolves outside `root`. Any OSError leaves the target as it was and no temporary file behind.
@@ -120,8 +122,12 @@ def atomic_write(path: str | Path, data: bytes | str, *, root: str | Path | None
         pass
 
 
-def _write_all(fh, data: bytes) -> None:
-    fh.write(data)
+def _write_all(fh, data) -> None:
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        fh.write(data)
+        return
+    for chunk in data:  # an iterable of pieces (a bundle written record by record, never whole in memory)
+        fh.write(chunk.encode("utf-8") if isinstance(chunk, str) else chunk)
 
 
 class ReadRefused(OSError):

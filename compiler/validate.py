@@ -27,6 +27,9 @@ class Entry:
     filled: tuple[str, ...] = ()  # fields a synthetic pack filled in where the content left them null
     origins: dict | None = None  # filled field -> (file, path) of the pack record that filled it
     appended: int | None = None  # index of the first option a pack appended with `more_options`
+    broken: bool = False  # the record has model errors (reported); kept, without its broken fields, so that
+    # nothing that refers to it fails and its effect strings are still checked (no cascades)
+    skip_options: frozenset = frozenset()  # indices of options that are not strings (M006 reported)
 
     @property
     def id(self) -> str:
@@ -52,7 +55,11 @@ class Entry:
         return isinstance(data, dict) and bool(data.get("pack"))
 
 
-def validate_file(lf: LoadedFile) -> tuple[list[Entry], list[Diagnostic]]:
+def validate_file(lf: LoadedFile, registry=None, broken: list | None = None) -> tuple[list[Entry], list[Diagnostic]]:
+    """The records of one file and their diagnostics. A record with model errors is salvaged when its
+    errors lie in fields it may leave out (or in single options): it is kept without them, marked
+    `broken`. One that cannot be salvaged is appended to `broken` as (section, file, path, data), so
+    its effect strings can still be checked."""
     diags: list[Diagnostic] = []
     entries: list[Entry] = []
     data = lf.data
@@ -63,7 +70,7 @@ def validate_file(lf: LoadedFile) -> tuple[list[Entry], list[Diagnostic]]:
         ))
         return entries, diags
     for section, items in data.items():
-        if section == "pack":
+        if section in ("pack", "sources"):  # `sources:` records are read first, into the registry
             continue
         model = SECTIONS.get(section) if isinstance(section, str) else None
         if model is None:
@@ -87,10 +94,19 @@ def validate_file(lf: LoadedFile) -> tuple[list[Entry], list[Diagnostic]]:
                 diags.append(make("M006", f"a record must be a mapping, found {_kind(item)}",
                                   lf.span(path), label="expected `id: ...` and the other fields"))
                 continue
+            if registry is not None:
+                diags.extend(check_citations(item, lf, path, registry))
             try:
                 rec = model.model_validate(item)
             except ValidationError as exc:
                 diags.extend(_errors_to_diags(exc, model, item, lf, path))
+                # a pack's record is not salvaged: a fill made of part of it would change what it fills
+                salvaged = None if data.get("pack") else _salvage(model, item, exc)
+                if salvaged is not None and salvaged[0].id.split(":", 1)[0] in (getattr(model, "PREFIXES", None) or (model.PREFIX,)):
+                    rec, skip = salvaged
+                    entries.append(Entry(rec, section, lf, path, broken=True, skip_options=frozenset(skip)))
+                elif broken is not None:
+                    broken.append((section, lf, path, item))
                 continue
             ok = _check_id_prefix(rec, model, lf, path, diags)
             if ok:
@@ -102,6 +118,79 @@ def validate_file(lf: LoadedFile) -> tuple[list[Entry], list[Diagnostic]]:
                         help="write the card's stated options in `options`",
                     ))
     return entries, diags
+
+
+def _salvage(model: type[Record], item: dict, exc: ValidationError):
+    """(record, skipped option indices) validated from `item` without the fields its errors lie in,
+    when every such field may be left out (an `options` element is replaced by an empty text and
+    skipped); None when a required field or the id is wrong. The salvaged record is never reported
+    on: its only use is that the rest of the content and its other options are checked as usual."""
+    data = dict(item)
+    skip: set[int] = set()
+    for err in exc.errors(include_url=False):
+        loc = err["loc"]
+        if not loc or not isinstance(loc[0], str):
+            return None
+        name = loc[0]
+        if name == "id":
+            return None
+        f = model.model_fields.get(name)
+        if f is None:  # an unknown field: leave it out
+            data.pop(name, None)
+            continue
+        if name == "options" and len(loc) >= 2 and isinstance(loc[1], int) and isinstance(data.get(name), list):
+            opts = list(data[name])
+            if 0 <= loc[1] < len(opts):
+                opts[loc[1]] = ""
+                skip.add(loc[1])
+                data[name] = opts
+                continue
+        if f.is_required():
+            return None
+        data.pop(name, None)
+    try:
+        return model.model_validate(data), skip
+    except (ValidationError, ValueError, TypeError):
+        return None
+
+
+def check_file_citations(lf: LoadedFile, registry) -> list[Diagnostic]:
+    """The citation checks of `validate_file` alone, for a file whose validation came from the build cache (the
+    registry, which other files and the settings make, is not part of a file's cached result)."""
+    diags: list[Diagnostic] = []
+    data = lf.data
+    if not isinstance(data, dict):
+        return diags
+    for section, items in data.items():
+        if section in ("pack", "sources") or SECTIONS.get(section) is None or not isinstance(items, list):
+            continue
+        for i, item in enumerate(items):
+            if isinstance(item, dict):
+                diags.extend(check_citations(item, lf, (section, i), registry))
+    return diags
+
+
+def check_broken_options(broken: list, entries: list[Entry]) -> list[Diagnostic]:
+    """The effect strings of records that could not be salvaged, checked all the same: a model error
+    elsewhere in a card does not hide a mistake in its options."""
+    if not broken:
+        return []
+    from . import effects
+
+    if not hasattr(effects, "build_registry"):
+        return []
+    sym = [e for e in entries if e.section == "symbols"]
+    registry, _ = effects.build_registry([(e.record, e.file.path, e.path) for e in sym], {e.file.path: e.file for e in sym})
+    out: list[Diagnostic] = []
+    for section, lf, path, item in broken:
+        if section not in ("cards", "tokens") or not isinstance(item.get("options"), list):
+            continue
+        game = item.get("game") if isinstance(item.get("game"), str) else None
+        for i, text in enumerate(item["options"]):
+            if isinstance(text, str):  # a non-string option has its M006 already
+                _, d = effects.compile_option(text, registry=registry, game=game, file=lf, path=path + ("options", i))
+                out.extend(d)
+    return out
 
 
 def check_unique_ids(entries: list[Entry]) -> list[Diagnostic]:
@@ -233,7 +322,18 @@ def _errors_to_diags(exc: ValidationError, model: type[Record], item: dict, lf: 
         dpath, tail = _data_path(item, tuple(err["loc"]))
         by_path.setdefault((dpath, tail), []).append(err)
     missing: dict[tuple, list[str]] = {}
+    # a misspelt required field is one mistake: its unknown-field error names it, so it is not also missing
+    misspelt: set[tuple] = set()
     for (dpath, tail), errs in by_path.items():
+        if any(e["type"] == "extra_forbidden" for e in errs) and (tail or dpath):
+            parent, key = (dpath, tail[0]) if tail else (dpath[:-1], dpath[-1])
+            owner = _model_at(model, parent)
+            near = _near(str(key), list(owner.model_fields) if owner else [])
+            if near:
+                misspelt.add((parent, near))
+    for (dpath, tail), errs in by_path.items():
+        if tail and all(e["type"] == "missing" for e in errs) and (dpath, tail[0]) in misspelt:
+            continue
         if tail and all(e["type"] == "missing" for e in errs):
             missing.setdefault(dpath, []).append(tail[0])
             continue
@@ -266,7 +366,8 @@ def _one_diag(errs: list, model, item, lf: LoadedFile, base: tuple, dpath: tuple
         return make(
             "M003", f"unknown field `{key}`", lf.span(keypath, key=True),
             label=f"not a field of {_article(owner)}",
-            help=suggestion_help(str(key), fields) or (f"fields: {', '.join(fields)}" if fields else None),
+            help=(f"did you mean `{_near(str(key), fields)}`?" if _near(str(key), fields) else None)
+            or suggestion_help(str(key), fields) or (f"fields: {', '.join(fields)}" if fields else None),
         )
     if etype == "missing":
         field = tail[0] if tail else (dpath[-1] if dpath else "?")
@@ -305,11 +406,32 @@ def _one_diag(errs: list, model, item, lf: LoadedFile, base: tuple, dpath: tuple
         return make("M010", msg, lf.span(full), label="invalid here", help=_format_help(err))
     want = _TYPE_WORDS.get(etype, str(err.get("msg", "a different type")).lower())
     help_ = None
+    if etype == "string_type" and isinstance(value, dict) and len(value) == 1 and isinstance(next(iter(value)), str):
+        key, rest = next(iter(value.items()))
+        shown = f"{key}: {rest}" if isinstance(rest, (str, int, float)) and not isinstance(rest, bool) else f"{key}: ..."
+        return make("M006", f"expected {want}, found a mapping", lf.span(full), label=f"`{_esc_short(key)}:` read as a mapping key",
+                    help=f"YAML reads an unquoted `{_esc_short(key)}:` followed by a space as a mapping; "
+                    f"put the whole value in quotes: `\"{_esc_short(shown)}\"`")
     if isinstance(value, str) and value in _YAML11_BOOLS:
         help_ = f"`{value}` is text in YAML 1.2; write `true` or `false`"
     elif isinstance(value, str) and "whole number" in want:
         help_ = "write the number with digits, e.g. `2`"
     return make("M006", f"expected {want}, found {_kind(value)}", lf.span(full), label=f"expected {want}", help=help_)
+
+
+def _esc_short(v) -> str:
+    from .safeio import escape
+
+    v = escape(str(v))
+    return v if len(v) <= 60 else v[:57] + "..."
+
+
+def _near(word: str, names: list[str]) -> str | None:
+    """The one field name `word` is a misspelling of, if there is exactly one close enough."""
+    import difflib
+
+    close = difflib.get_close_matches(word, names, n=2, cutoff=0.7)
+    return close[0] if len(close) == 1 else None
 
 
 def _article(owner) -> str:
@@ -353,12 +475,102 @@ def _format_help(err: dict) -> str | None:
     return None
 
 
-def validate(files: list[LoadedFile]) -> tuple[list[Entry], list[Diagnostic]]:
-    """Validate every loaded file; check that ids are unique across all of them."""
-    entries: list[Entry] = []
+def _citations(value: Any, path: tuple):
+    """(path, citation) of every mapping with `rulebook` and `section` inside a record's data."""
+    if isinstance(value, dict):
+        if "rulebook" in value and "section" in value:
+            yield path, value
+            return
+        for k, v in value.items():
+            yield from _citations(v, path + (k,))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _citations(v, path + (i,))
+
+
+def check_citations(item: dict, lf: LoadedFile, path: tuple, registry) -> list[Diagnostic]:
+    """Every citation of a record names a document of the source registry (and, when that document
+    declares its headings, only those headings). Checked on the data, so a model error elsewhere in
+    the record does not hide a wrong citation, nor a wrong citation add a second error."""
+    out: list[Diagnostic] = []
+    for cpath, cite in _citations(item, path):
+        book = cite.get("rulebook")
+        if not isinstance(book, str):
+            continue  # the model reports the type
+        doc = registry.get(book)
+        if doc is None:
+            keys = registry.keys()
+            out.append(make(
+                "M005", f"invalid value `{_short(book)}`", lf.span(cpath + ("rulebook",)), label="not a registered source",
+                help=suggestion_help(book, keys) or "cite a bundled rulebook file or declare the source "
+                "(`[[tool.paleo.sources]]` in pyproject.toml, or a `sources:` record)",
+            ))
+            continue
+        heads = cite.get("section")
+        if doc.headings is not None and isinstance(heads, list):
+            for j, h in enumerate(heads):
+                if isinstance(h, str) and h not in doc.headings:
+                    out.append(make(
+                        "M005", f"invalid value `{_short(h)}`", lf.span(cpath + ("section", j)),
+                        label=f"not a heading of `{_short(book)}`",
+                        help=suggestion_help(h, list(doc.headings)) or
+                        "headings of this source: " + ", ".join(f"`{x}`" for x in doc.headings[:8]),
+                    ))
+    return out
+
+
+def _short(v: str) -> str:
+    from .safeio import escape
+
+    v = escape(v)
+    return v if len(v) <= 60 else v[:57] + "..."
+
+
+def collect_sources(files: list[LoadedFile], registry) -> list[Diagnostic]:
+    """Read every `sources:` record into the registry (before any citation is checked)."""
+    from .models import SourceDocument
+    from .sources import SourceDoc
+
     diags: list[Diagnostic] = []
     for lf in files:
-        e, d = validate_file(lf)
+        data = lf.data
+        if not isinstance(data, dict) or "sources" not in data or data["sources"] is None:
+            continue
+        items = data["sources"]
+        if not isinstance(items, list):
+            diags.append(make("M006", f"`sources` must be a list of records, found {_kind(items)}",
+                              lf.span(("sources",)), label="expected a list (`- id: ...`)"))
+            continue
+        for i, item in enumerate(items):
+            path = ("sources", i)
+            if not isinstance(item, dict):
+                diags.append(make("M006", f"a record must be a mapping, found {_kind(item)}",
+                                  lf.span(path), label="expected `id: ...` and the other fields"))
+                continue
+            try:
+                rec = SourceDocument.model_validate(item)
+            except ValidationError as exc:
+                diags.extend(_errors_to_diags(exc, SourceDocument, item, lf, path))
+                continue
+            doc = SourceDoc(rec.key, rec.title, tuple(rec.headings) if rec.headings is not None else None, where=lf.path)
+            first = registry.add(doc)
+            if first is not None:
+                key = "file" if rec.file is not None else "name"
+                diags.append(make("M008", f"source `{_short(rec.key)}` is declared twice", lf.span(path + (key,)),
+                                  label="declared again here",
+                                  help=f"it is declared already ({first.where}); keep one declaration"))
+    return diags
+
+
+def validate(files: list[LoadedFile], registry=None, broken: list | None = None) -> tuple[list[Entry], list[Diagnostic]]:
+    """Validate every loaded file; check that ids are unique across all of them. Records that cannot
+    be salvaged are appended to `broken` (see `validate_file`)."""
+    entries: list[Entry] = []
+    diags: list[Diagnostic] = []
+    if registry is not None:
+        diags.extend(collect_sources(files, registry))
+    for lf in files:
+        e, d = validate_file(lf, registry, broken)
         entries.extend(e)
         diags.extend(d)
     diags.extend(check_unique_ids(entries))

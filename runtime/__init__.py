@@ -88,6 +88,17 @@ The public `Game` changes the state only through `apply`: it wraps the internal 
 (`runtime.core.game.Engine`), which systems, ops, rule tests, the simulator and the built-in policies
 receive, and which holds the state dict and the mutators (`move`, `event`, `bus`, `goto`, `end`).
 
+Serving other languages and the distribution
+--------------------------------------------
+`python -m runtime serve --bundle FILE` (`runtime.serve`) is the same API as a JSON-lines
+protocol on standard input and output, for a frontend in any language: a `hello` handshake
+(protocol version; the bundle's `format_version`), game handles (several games per process),
+`new` with the setup record, `legal`, `apply` (by record or by index), `observe`, `save`, `load`,
+`close`; one response line per request line, every error a structured reply. The runtime ships
+alone as the `paleo-runtime` distribution (packaging/runtime/, no dependency), with the
+project's one version (`runtime.__version__`, read from `compiler.__version__`'s source). Nothing
+here calls the compiler: the rule-test runner (`runtime.ruletests`) takes built bundles.
+
 Core and systems
 ----------------
 `runtime.core` names no game. A game definition (`runtime.games.paleo.PALEO`) lists systems; each
@@ -164,7 +175,8 @@ Readings of the rulebooks the engine makes
 """
 
 from .bundle import BundleError, load_bundle
+from .version import __version__
 from .engine import ACTION_CAP, DAY_CAP, Game, IllegalAction, NotPlayable, SetupError, StateError, new_game
 
-__all__ = ["ACTION_CAP", "DAY_CAP", "BundleError", "Game", "IllegalAction", "NotPlayable", "SetupError",
+__all__ = ["__version__", "ACTION_CAP", "DAY_CAP", "BundleError", "Game", "IllegalAction", "NotPlayable", "SetupError",
            "StateError", "load_bundle", "new_game"]

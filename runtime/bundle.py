@@ -66,3 +66,32 @@ def check_shape(bundle: dict) -> None:
         for i, rec in enumerate(items):
             if not isinstance(rec, dict) or not all(isinstance(rec.get(f), str) for f in fields):
                 raise BundleError(f"bundle `{key}` entry {i} is not a record with {' and '.join(fields)}")
+
+
+def packs_of(bundle: dict) -> list:
+    """The synthetic packs a bundle was built with: the folders of its records that are not bundled content.
+
+    A bundle that names its packs (`packs`) is taken at its word."""
+    named = bundle.get("packs")
+    if isinstance(named, list) and all(isinstance(p, str) for p in named):
+        return sorted(set(named))
+    found = set()
+    for key, value in bundle.items():
+        if not isinstance(value, list) or key == "graph":
+            continue
+        for rec in value:
+            f = rec.get("file") if isinstance(rec, dict) else None
+            if isinstance(f, str) and "/" in f and not f.startswith("content/"):
+                found.add(f.rsplit("/", 1)[0])
+    return sorted(found)
+
+
+def is_synthetic(bundle: dict) -> bool:
+    """Whether a game on this bundle rests on invented content (a pack record or a pack's fill)."""
+    if packs_of(bundle):
+        return True
+    for key in ("cards", "dice", "tokens", "games"):
+        for rec in bundle.get(key, []) or []:
+            if isinstance(rec, dict) and (rec.get("synthetic_fields") or rec.get("synthetic_options_from") is not None):
+                return True
+    return False

@@ -41,14 +41,16 @@ records) and `observation` ({player, expect}). Lists match in order; {"$bag": [.
 multiset and {"$len": n} a length. Unknown keys, empty expectations, an event pattern without
 its kind and a pack folder that does not exist fail the test, naming the key. Expected outcomes
 come from the rulebook text.
+
+This runner plays tests on built bundles and never calls the compiler (`main(files, bundle=...)`,
+or `build=` a callable giving the bundle of a pack set). `paleo test` (compiler/ruletest_packs.py)
+compiles each test's packs and hands the bundles to it.
 """
 
 from __future__ import annotations
 
 import json
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 from .bundle import BundleError, load_bundle
@@ -72,19 +74,6 @@ def pack_paths(test_file: Path | None, packs: list) -> tuple[Path, ...]:
             raise RuleTestFailure(f"content.packs: no pack folder `{_cut(name)}` (resolved from {base})")
         out.append(p)
     return tuple(out)
-
-
-def build_pack_bundle(root: Path, packs: tuple[Path, ...]) -> dict:
-    """Compile the bundled content plus the given pack folders with `paleo build`."""
-    extra = [x for p in packs for x in ("--content", str(p))]
-    with tempfile.TemporaryDirectory() as tmp:
-        proc = subprocess.run([sys.executable, "-m", "compiler", "build", *extra, "--out", tmp], cwd=root,
-                              capture_output=True, text=True)
-        out = Path(tmp) / "bundle.json"
-        if not out.is_file():
-            names = ", ".join(p.name for p in packs) or "no pack"
-            raise RuleTestFailure(f"cannot build the bundle with {names}:\n{proc.stdout}{proc.stderr}")
-        return load_bundle(out)
 
 
 # ------------------------------------------------------------------ given state
@@ -594,8 +583,12 @@ def _junit(path: Path, results: list[tuple]) -> None:
     os.replace(tmp, path)
 
 
-def main(files, bundle=None, root=None, out=None, err=None, junit=None) -> int:
-    """Run rule tests (default: every tests/rules/*.json); 0 when all pass, 1 when one fails, 2 on bad input."""
+def main(files, bundle=None, root=None, out=None, err=None, junit=None, build=None) -> int:
+    """Run rule tests (default: every tests/rules/*.json); 0 when all pass, 1 when one fails, 2 on bad input.
+
+    The bundle is built already: `bundle` (a path or a parsed bundle) for every test, or `build(root, packs)`,
+    called once per pack set (a tuple of pack folders), giving the bundle of a test's packs. The runtime
+    never compiles: `paleo test` (compiler/ruletest_packs.py) passes the compiler's build."""
     out = out or sys.stdout
     err = err or sys.stderr
     root = Path(root or ".").resolve()
@@ -606,6 +599,10 @@ def main(files, bundle=None, root=None, out=None, err=None, junit=None) -> int:
         err.write("paleo test: no rule tests found" + ("" if files else f" in {root / 'tests' / 'rules'}") + "\n")
         return 2
     fixed = None
+    if not bundle and build is None:
+        err.write("paleo test: the rule tests need a built bundle: give one (--bundle FILE), or run them with "
+                  "`paleo test`, which compiles each test's packs\n")
+        return 2
     if bundle:
         try:
             fixed = load_bundle(bundle)
@@ -625,7 +622,7 @@ def main(files, bundle=None, root=None, out=None, err=None, junit=None) -> int:
                 b = fixed
             else:
                 if packs not in bundles:
-                    bundles[packs] = build_pack_bundle(root, packs)
+                    bundles[packs] = build(root, packs)
                 b = bundles[packs]
             run_test(t, b)
         except Exception as exc:  # every failure is reported per test, never as a traceback

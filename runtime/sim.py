@@ -6,6 +6,9 @@
 `--scenario` takes a scenario, level or suggestion id of the bundle, or module letters joined
 by `+` (the base game's modules appear only in mixed tables, so `A` plays base set + module A).
 On bundled content alone the game is not playable and the missing facts are listed (exit 1).
+`--jobs N` plays the seeds on N worker processes; each game depends only on its seed, so the
+per-game results are the sequential run's, in seed order. `--policy` takes random, greedy, mc,
+mc-N or a user's `module:function` (the protocol is in `runtime.policies`).
 """
 
 from __future__ import annotations
@@ -14,10 +17,10 @@ import json
 import statistics
 import sys
 
-from .bundle import BundleError, load_bundle
+from .bundle import BundleError, is_synthetic, load_bundle, packs_of
 from .core.game import Engine as Game  # the simulator's callbacks check and round-trip the engine
 from .engine import IllegalAction, NotPlayable, SetupError
-from .policies import POLICIES
+from .policies import PolicyError, policy_factory
 
 
 def game_for(bundle: dict, scenario: str | None) -> str:
@@ -28,11 +31,17 @@ def game_for(bundle: dict, scenario: str | None) -> str:
     return "game:paleo" if "game:paleo" in ids else (ids[0] if ids else "game:paleo")
 
 
-def play(bundle: dict, *, game: str, scenario: str | None, players: int, seed: int, policy: str,
-         on_action=None, boards=None, options=None) -> Game:
-    """Play one game to its end; `on_action(game)` runs after every action (invariants, round trips)."""
-    g = Game.new(bundle, game=game, scenario=scenario, boards=boards, options=options, players=players, seed=seed)
-    pol = POLICIES[policy](seed)
+def play(bundle: dict, *, game: str, scenario: str | None, players: int, seed: int, policy,
+         on_action=None, boards=None, options=None, setup: dict | None = None) -> Game:
+    """Play one game to its end; `on_action(game)` runs after every action (invariants, round trips).
+
+    `policy` is a policy name or a factory (see `runtime.policies`); `setup` a setup record instead
+    of scenario, boards and options."""
+    if setup is not None:
+        g = Game.new(bundle, game=game, setup=setup, players=players, seed=seed)
+    else:
+        g = Game.new(bundle, game=game, scenario=scenario, boards=boards, options=options, players=players, seed=seed)
+    pol = (policy if callable(policy) else policy_factory(policy))(seed)
     while not g.is_terminal():
         g.apply(pol(g))
         if on_action is not None:
@@ -73,49 +82,140 @@ def summarise(results: list[dict], symbols: list[str]) -> dict:
 
 
 class Progress:
-    """A one-line progress bar on stderr, drawn only when stderr is a terminal."""
+    """A one-line progress bar on stderr with games per second and time left; drawn only when the stream is a
+    terminal (or `force`), at most every `every` seconds."""
 
-    def __init__(self, total: int, stream=None):
+    def __init__(self, total: int, stream=None, *, force: bool = False, every: float = 0.2, done: int = 0):
+        import time
+
         self.total = total
         self.stream = stream or sys.stderr
-        self.on = hasattr(self.stream, "isatty") and self.stream.isatty()
-        self.last = -1
+        self.on = force or (hasattr(self.stream, "isatty") and self.stream.isatty())
+        self.clock = time.monotonic
+        self.start = self.clock()
+        self.base = done  # games already done before this run (a resumed sweep)
+        self.every = every
+        self.shown = -1.0
+
+    def line(self, done: int) -> str:
+        pct = int(100 * done / max(self.total, 1))
+        bar = "#" * (pct // 4) + "-" * (25 - pct // 4)
+        spent = self.clock() - self.start
+        rate = (done - self.base) / spent if spent > 0 else 0.0
+        left = (self.total - done) / rate if rate > 0 else None
+        eta = "--:--" if left is None else f"{int(left) // 60:02d}:{int(left) % 60:02d}"
+        return f"[{bar}] {done}/{self.total} games  {rate:.1f} games/s  {eta} left"
 
     def update(self, done: int) -> None:
         if not self.on:
             return
-        pct = int(100 * done / max(self.total, 1))
-        if pct == self.last and done != self.total:
+        now = self.clock()
+        if done != self.total and now - self.shown < self.every:
             return
-        self.last = pct
-        bar = "#" * (pct // 4) + "-" * (25 - pct // 4)
-        self.stream.write(f"\r[{bar}] {done}/{self.total} games")
-        if done == self.total:
+        self.shown = now
+        self.stream.write("\r" + self.line(done))
+        if done >= self.total:
             self.stream.write("\n")
         self.stream.flush()
 
 
+def play_seeds(bundle: dict, seeds, *, game: str, players: int, policy, scenario: str | None = None, boards=None,
+               options=None, setup: dict | None = None, on_game=None) -> tuple[list[dict], list[str], dict | None]:
+    """Play one game per seed: (results in seed order, the symbols in play, the normalised setup record)."""
+    make = policy if callable(policy) else policy_factory(policy)
+    results, used, rec = [], set(), None
+    for sd in seeds:
+        g = play(bundle, game=game, scenario=scenario, players=players, seed=sd, policy=make, boards=boards,
+                 options=options, setup=setup)
+        results.append(result_of(g, sd))
+        used |= set(g.rules.symbols_in_play)
+        rec = g.s["setup"]
+        if on_game is not None:
+            on_game(len(results))
+    return results, sorted(used), rec
+
+
+_WORKER: dict = {}  # a pool worker's bundle, given once when the worker starts
+
+
+def _worker_init(bundle: dict) -> None:
+    _WORKER["bundle"] = bundle
+
+
+def _worker_chunk(kw: dict):
+    return play_seeds(_WORKER["bundle"], **kw)
+
+
+def pool_context():
+    """How worker processes start: forked (at once, sharing the loaded bundle) from a process with one thread,
+    else spawned (a fork of a process with threads may copy a held lock)."""
+    import multiprocessing
+    import threading
+
+    if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
+
+
+def pool_map(bundle: dict, chunks: list[dict], jobs: int, on_done=None) -> list:
+    """Run `play_seeds(bundle, **chunk)` for every chunk on `jobs` fresh worker processes; results in chunk order."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    ctx = pool_context()
+    out: list = [None] * len(chunks)
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_worker_init, initargs=(bundle,)) as ex:
+        futs = {ex.submit(_worker_chunk, c): i for i, c in enumerate(chunks)}
+        for f in as_completed(futs):
+            i = futs[f]
+            out[i] = f.result()
+            if on_done is not None:
+                on_done(i, out[i])
+    return out
+
+
 def run(bundle: dict, *, scenario: str | None, players: int, games: int, seed: int, policy: str,
-        progress: bool = True, game: str | None = None, boards=None, options=None) -> dict:
+        progress: bool = True, game: str | None = None, boards=None, options=None, jobs: int = 1) -> dict:
     game = game or game_for(bundle, scenario)
-    results = []
     bar = Progress(games) if progress else None
-    used_symbols: set[str] = set()
-    for i in range(games):
-        g = play(bundle, game=game, scenario=scenario, players=players, seed=seed + i, policy=policy,
-                 boards=boards, options=options)
-        results.append(result_of(g, seed + i))
-        used_symbols |= set(g.rules.symbols_in_play)
-        if bar:
-            bar.update(i + 1)
-    return {"scenario": scenario, "game": game, "setup": g.s["setup"] if games else None, "players": players,
-            "policy": policy, "seed": seed, "results": results,
-            "summary": summarise(results, sorted(used_symbols))}
+    seeds = list(range(seed, seed + games))
+    common = dict(game=game, players=players, policy=policy, scenario=scenario, boards=boards, options=options)
+    if jobs <= 1 or games < 2:
+        results, used, rec = play_seeds(bundle, seeds, **common, on_game=bar.update if bar else None)
+    else:
+        if not callable(policy):
+            policy_factory(policy)  # an unknown policy is refused here, not in every worker
+        size = max(1, min(25, -(-games // (jobs * 4))))
+        chunks = [dict(common, seeds=seeds[i:i + size]) for i in range(0, games, size)]
+        done = [0]
+
+        def tick(_i, part):
+            done[0] += len(part[0])
+            if bar:
+                bar.update(done[0])
+
+        parts = pool_map(bundle, chunks, jobs, tick)
+        results = [r for part in parts for r in part[0]]
+        used = sorted({s for part in parts for s in part[1]})
+        rec = parts[0][2]
+    return {"scenario": scenario, "game": game, "setup": rec, "players": players,
+            "policy": policy if isinstance(policy, str) else getattr(policy, "__name__", "a policy function"),
+            "seed": seed, "packs": packs_of(bundle), "synthetic": is_synthetic(bundle), "results": results,
+            "summary": summarise(results, used)}
+
+
+def _printable(v, limit: int = 80) -> str:
+    text = "".join(ch if ch.isprintable() else f"U+{ord(ch):04X}" for ch in str(v)[: limit * 2])
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def main(args) -> int:
     if args.games < 1:
         sys.stderr.write(f"paleo sim: --games must be at least 1 (got {args.games})\n")
+        return 2
+    jobs = getattr(args, "jobs", 1)
+    jobs = 1 if jobs is None else jobs
+    if jobs < 1 or jobs > 256:
+        sys.stderr.write(f"paleo sim: --jobs is 1 to 256 worker processes (got {jobs})\n")
         return 2
     options = {}
     for item in getattr(args, "option", None) or []:
@@ -128,15 +228,16 @@ def main(args) -> int:
         bundle = load_bundle(args.bundle)
         report = run(bundle, scenario=args.scenario, players=args.players, games=args.games, seed=args.seed,
                      policy=getattr(args, "policy", "random") or "random", game=getattr(args, "game", None),
-                     boards=getattr(args, "board", None), options=options or None)
-    except (BundleError, SetupError) as exc:
+                     boards=getattr(args, "board", None), options=options or None, jobs=jobs)
+    except (BundleError, SetupError, PolicyError) as exc:
         sys.stderr.write(f"paleo sim: {exc}\n")
         return 2
     except NotPlayable as exc:
         sys.stderr.write(f"paleo sim: {exc}\n")
         return 1
-    except IllegalAction as exc:  # a policy bug, never a content problem
-        sys.stderr.write(f"paleo sim: internal error: {exc}\n")
+    except IllegalAction as exc:  # a policy bug (a user's or ours), never a content problem
+        sys.stderr.write(f"paleo sim: policy {_printable(getattr(args, 'policy', 'random'))} chose an illegal action: "
+                         f"{exc}\n")
         return 2
     if getattr(args, "format", "human") == "json":
         sys.stdout.write(json.dumps(report, sort_keys=True, indent=1) + "\n")
@@ -150,11 +251,22 @@ def main(args) -> int:
             out.write(f"{head} turns {r.get('turns', '?'):>3}  {extra}  {r['cause']}\n")
         else:
             out.write(f"{head} days {r['days']:>3}  skulls {r['skulls']}  victory {r['victory']}  {r['cause']}\n")
+    from .stats import wilson
+
     s = report["summary"]
+    n = s["games"]
+
+    def iv(x):
+        lo, hi = wilson(round(x * n), n)
+        return f"{x:.1%} ({lo:.1%}-{hi:.1%})"
+
     tail = f", median nights {s['median_nights']}" if "median_nights" in s else ""
-    out.write(f"\n{s['games']} games, {report['players']} players, policy {report['policy']}: "
-              f"win {s['win_share']:.1%}, loss {s['loss_share']:.1%}, unfinished {s['unfinished_share']:.1%}, "
-              f"ties {s['tie_share']:.1%}{tail}\n")
+    out.write(f"\n{n} games, {report['players']} players, policy {report['policy']}: "
+              f"win {iv(s['win_share'])}, loss {iv(s['loss_share'])}, unfinished {iv(s['unfinished_share'])}, "
+              f"ties {s['tie_share']:.1%}{tail} (95% Wilson intervals)\n")
+    if report["synthetic"]:
+        out.write("played on synthetic packs (" + (", ".join(report["packs"]) or "pack fills") + "): invented cards, "
+                  "not the published game's balance\n")
     if "seat_win_share" in s:
         out.write("wins by seat (alone): " + ", ".join(f"P{p} {v:.1%}" for p, v in enumerate(s["seat_win_share"]))
                   + f"; median winning margin {s['median_margin']}\n")

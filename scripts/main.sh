@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job: install paleo with its docs toolchain (the [docs] extra), compile the bundled content to build/bundle.json, build the served site into
-# build/site and the offline download into build/site-offline.
+# build/site (with the Play page's assets: Pyodide, the runtime, a synthetic bundle) and the offline download into
+# build/site-offline.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python3 -m pip install --quiet --disable-pip-version-check -e ".[docs]"
@@ -9,4 +10,8 @@ if command -v npm >/dev/null 2>&1 && [ -f package-lock.json ]; then
 fi
 paleo build --out build
 paleo docs --bundle build/bundle.json --out build/site
+# The Play page plays a bundle built with the synthetic packs (invented cards; the page's banner names the pack).
+python3 tests/packs/synthetic_bundle.py build/play-bundle.json --packs=synthetic-base,paleovet
+python3 -m compiler.docs.play --site build/site --bundle build/play-bundle.json --pack synthetic-base --pack paleovet \
+  --links-from build/bundle.json
 paleo docs --bundle build/bundle.json --offline --out build/site-offline

@@ -1,4 +1,5 @@
-"""Project-wide test settings: under CI a skipped test is a failure, not a pass."""
+"""Project-wide test settings: under CI a skipped test is a failure, not a pass; every bundle built or written
+validates against the published bundle schema."""
 
 from __future__ import annotations
 
@@ -61,3 +62,55 @@ def whale_anb_bundle() -> dict:
 def vet_bundle() -> dict:
     """The bundle PaleoVet is played on: content and the synthetic paleovet pack."""
     return _pack_set("paleovet")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Every bundle the suite builds or writes is checked against the published bundle schema (tests/bundle_check.py):
+# an in-process build when it is made, the bundle files the compiler wrote (subprocess builds) when the session ends.
+# The check lives here, never on the build's path: the compiler writes plain data.
+
+def _check_in_process_builds() -> None:
+    import functools
+
+    import compiler.pipeline as pipeline
+
+    real = pipeline.run
+    if getattr(real, "checks_bundles", False):
+        return
+
+    @functools.wraps(real)
+    def run(*args, **kwargs):
+        res = real(*args, **kwargs)
+        if res.bundle is not None and not any(d.is_error for d in res.diagnostics):
+            import bundle_check
+
+            bad = bundle_check.problems(res.bundle)
+            if bad:
+                raise AssertionError(f"a bundle built in the tests does not validate against "
+                                     f"{bundle_check.SCHEMA_FILE.relative_to(REPO)}:\n  " + "\n  ".join(bad))
+        return res
+
+    run.checks_bundles = True
+    pipeline.run = run
+
+
+_check_in_process_builds()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _written_bundles_validate(tmp_path_factory):
+    """At the end of the session, every bundle file the compiler wrote under pytest's temporary folder validates."""
+    base = tmp_path_factory.getbasetemp()
+    yield
+    import bundle_check
+
+    failed = []
+    for path in bundle_check.written_bundles(base):
+        bundle = bundle_check.is_written_bundle(path)
+        if bundle is None:
+            continue
+        bad = bundle_check.problems(bundle)
+        if bad:
+            failed.append(f"{path.relative_to(base)}:\n    " + "\n    ".join(bad))
+    assert not failed, (f"{len(failed)} bundle file(s) the compiler wrote in this session do not validate against "
+                        f"{bundle_check.SCHEMA_FILE.relative_to(REPO)}:\n  " + "\n  ".join(failed))

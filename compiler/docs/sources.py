@@ -5,14 +5,11 @@ from __future__ import annotations
 
 from . import markup as m
 
-# The five rulebooks the content may cite (compiler.models.RULEBOOKS), by the product each documents.
-RULEBOOK_TITLES = {
-    "002_56cce9db253ede81.txt": "Paleo rulebook",
-    "000_97f291d3c44cb3f7.txt": "Paleo: A New Beginning rulebook",
-    "001_5f1e4d8bf7e7ff1a.txt": "Paleo: Path of the Elders rulebook",
-    "003_d22ca494923bf453.txt": "Paleo: The White Whale rulebook",
-    "004_1199c90b0c83849d.txt": "PaleoVet rulebook",
-}
+def rulebook_titles() -> dict[str, str]:
+    """The rulebooks the content may cite, by title: the source registry's bundled documents."""
+    from ..sources import bundled_docs
+
+    return {d.key: d.title for d in bundled_docs()}
 
 
 class Sources:
@@ -20,7 +17,7 @@ class Sources:
     (a list of `{rulebook, title}`), as a pack with its own source files may bring them."""
 
     def __init__(self, bundle: dict):
-        self.titles = dict(RULEBOOK_TITLES)
+        self.titles = rulebook_titles()
         for s in bundle.get("sources") or []:
             if isinstance(s, dict) and isinstance(s.get("rulebook") or s.get("file"), str) and isinstance(s.get("title"), str):
                 self.titles[s.get("rulebook") or s["file"]] = s["title"]

@@ -47,11 +47,12 @@ def compile_text(text: str, registry: Registry, game: str, position: str | None 
 
 
 def compile_option(text: str, *, registry: Registry, game: str, file: "LoadedFile | None", path: tuple,
-                   position: str | None = None) -> "tuple[dict | None, list[Diagnostic]]":
+                   position: str | None = None, copy: bool = True) -> "tuple[dict | None, list[Diagnostic]]":
     """Parse and lower one option string to its IR JSON form, with diagnostics placed in the file.
 
     Identical strings are compiled once per registry (memoised by text, game and position);
-    each caller receives its own copy of the IR. `position` None means a whole option; one of
+    each caller receives its own copy of the IR (with `copy` False, the memo's own value, which the
+    caller must not change: a bundle that is only written out). `position` None means a whole option; one of
     requirement / cost / negative / reward means the text is a bare clause body of that kind.
     """
     from .ir import copy_ir
@@ -76,7 +77,7 @@ def compile_option(text: str, *, registry: Registry, game: str, file: "LoadedFil
         registry.memo[key] = hit
     ir, problems = hit
     diags = place_problems(problems, text, file, path) if problems else []
-    return (copy_ir(ir) if ir is not None else None), diags
+    return (copy_ir(ir) if ir is not None and copy else ir), diags
 
 
 def place_problems(problems, text: str, file, path: tuple) -> list:

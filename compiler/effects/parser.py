@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import tempfile
 
 from ..project import bundled_dir
 from .ast import Call, Clause, Many, Option, Problem, Term, Trigger, Unary, join, shown
@@ -24,19 +23,15 @@ def grammar_text() -> str:
 
 
 def _cache_path(text: str) -> str | bool:
-    """A writable cache file for the compiled grammar, or False to build it every time."""
+    """A writable cache file for the compiled grammar in the one cache location (compiler/cache.py),
+    or False to build it every time."""
+    from ..cache import cache_dir
+
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]
-    bases = [os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
-             tempfile.gettempdir()]
-    for base in bases:
-        d = os.path.join(base, "paleo-codex")
-        try:
-            os.makedirs(d, exist_ok=True)
-            if os.access(d, os.W_OK):
-                return os.path.join(d, f"effects-{digest}.lark.cache")
-        except OSError:
-            continue
-    return False
+    d = cache_dir()
+    if not os.access(d, os.W_OK):
+        return False
+    return os.path.join(d, f"effects-{digest}.lark.cache")
 
 
 def make_lark(*, transformer=None, positions: bool = False, cache: bool = True):

@@ -69,17 +69,13 @@ class SymbolDef:
     completeness: str
     summary: str | None = None
     file: str = ""
+    # worked out once here, not on every call the lowering makes
+    prefix_param: ParamDef | None = field(default=None, init=False, repr=False, compare=False)
+    after_params: tuple[ParamDef, ...] = field(default=(), init=False, repr=False, compare=False)
 
-    @property
-    def prefix_param(self) -> ParamDef | None:
-        for p in self.params:
-            if p.before:
-                return p
-        return None
-
-    @property
-    def after_params(self) -> tuple[ParamDef, ...]:
-        return tuple(p for p in self.params if not p.before)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "prefix_param", next((p for p in self.params if p.before), None))
+        object.__setattr__(self, "after_params", tuple(p for p in self.params if not p.before))
 
     def phrases(self) -> list[str]:
         out = [self.name, *self.aliases]
@@ -215,8 +211,11 @@ class _Spans:
         return lf.span(tuple(rec) + ((key,) if key else ()))
 
 
-def build_registry(entries: list[tuple[Any, str, tuple]]) -> tuple[Registry, list[Diagnostic]]:
-    """Index validated Symbol models; report duplicate ids, names and aliases and unusable definitions."""
+def build_registry(entries: list[tuple[Any, str, tuple]], files: dict | None = None) -> tuple[Registry, list[Diagnostic]]:
+    """Index validated Symbol models; report duplicate ids, names and aliases and unusable definitions.
+
+    `files` maps a display path to its loaded file, so diagnostics are placed without reading it again
+    (a path shown from the project root need not be readable from the current folder)."""
     import weakref
 
     reg = Registry()
@@ -225,6 +224,7 @@ def build_registry(entries: list[tuple[Any, str, tuple]]) -> tuple[Registry, lis
     diags: list[Diagnostic] = []
     owners: dict[tuple[str, ...], tuple[str, str, tuple]] = {}
     spans = _Spans()
+    spans.files.update(files or {})
     for sym, path, rec in entries:
         where = f"{path}" + (f" at {'.'.join(str(p) for p in rec)}" if rec else "")
 

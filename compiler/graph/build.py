@@ -269,6 +269,7 @@ def build(facts: Facts) -> Graph:
     g = Graph()
     F = facts
     refs = F.refs
+    ref_memo: dict = {}
 
     def rec_node(r: dict, kind: str, label: str | None = None) -> None:
         attrs = {"completeness": r.get("completeness")}
@@ -336,12 +337,12 @@ def build(facts: Facts) -> Graph:
             g.edge(secret_node(r["number"]), cid, FACE)
             if r["product"] in F.products:
                 g.edge(r["product"], secret_node(r["number"]), PROVIDES, copies=r.get("copies", 1))
-        _option_refs(F, cid, r, refs)
+        _option_refs(F, cid, r, refs, ref_memo)
     for tid, r in F.tokens.items():
         rec_node(r, "token", r.get("name") or (f"token {r['number']}" if r.get("number") else tid))
         field_ref(tid, "game", r["game"], "game")
         field_ref(tid, "product", r["product"], "product")
-        _option_refs(F, tid, r, refs)
+        _option_refs(F, tid, r, refs, ref_memo)
     for did, r in ((k, v) for k, v in F.records.items() if k.startswith("die:")):
         rec_node(r, "die")
         field_ref(did, "product", r["product"], "product")
@@ -379,12 +380,18 @@ def _secret_number(F: Facts, ref: Ref) -> int | None:
     return None
 
 
-def _option_refs(F: Facts, rid: str, r: dict, refs: list[Ref]) -> None:
+def _option_refs(F: Facts, rid: str, r: dict, refs: list[Ref], memo: dict) -> None:
+    """The references of a record's options; `memo` holds each option IR's (or text's) references, so an
+    option many cards share is walked once (the IR values stay alive, and their ids fixed, all build long)."""
     e = F.entries.get(rid)
     for i, opt in enumerate(r.get("options") or ()):
         text = opt.get("text", "") if isinstance(opt, dict) else str(opt)
         ir = opt.get("ir") if isinstance(opt, dict) else None
-        for kind, target, needle in iter_option_refs(text, ir):
+        key = (id(ir), text) if ir is not None else (None, text)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = list(iter_option_refs(text, ir))
+        for kind, target, needle in found:
             refs.append(Ref(rid, kind, target, e, ("options", i), option=i, needle=needle))
 
 

@@ -15,8 +15,8 @@ REPO = Path(__file__).resolve().parents[2]
 CARD = """cards:
   - id: card:fixture/ok
     name: Fine
-    game: game:fixture
-    product: product:fixture
+    game: game:paleo
+    product: product:paleo
     kind: base
     back: {back}
     source: {{rulebook: 002_56cce9db253ede81.txt, section: [Game Objective]}}

@@ -78,6 +78,18 @@ def test_sdist_wheel_fresh_venv_fan_project(tmp_path):
     assert r.returncode == 1 and not (fan / "out2" / "bundle.json").exists()
     assert "internal error" not in r.stdout + r.stderr
 
+    # `paleo init` makes a fan-module project that the installed paleo lints, builds and plays
+    r = _run([paleo, "init", "berry-fans"], cwd=tmp_path, env=env)
+    assert r.returncode == 0, r.stdout + r.stderr
+    made = tmp_path / "berry-fans"
+    r = _run([paleo, "lint"], cwd=made, env=env)
+    assert r.returncode == 0 and r.stdout.strip() == "no problems found", r.stdout + r.stderr
+    r = _run([paleo, "build"], cwd=made, env=env)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "module:berry-fans/Z" in (made / "build" / "bundle.json").read_text(encoding="utf-8")
+    r = _run([paleo, "test", "tests/rules/berry-fans-berry-patch.json"], cwd=made, env=env)
+    assert r.returncode == 0 and "1 passed, 0 failed" in r.stdout, r.stdout + r.stderr
+
     r = _run([paleo, "docs"], cwd=fan, env=env)
     assert r.returncode == 2
     assert "needs the docs toolchain" in r.stderr and 'pip install "paleo-codex[docs]"' in r.stderr

@@ -20,8 +20,8 @@ BAD = "tests/fixtures/render/bad-card.yaml"
 GOOD = b"""cards:
   - id: card:fixture/ok
     name: Fine
-    game: game:fixture
-    product: product:fixture
+    game: game:paleo
+    product: product:paleo
     kind: base
     back: forest
     source: {rulebook: 002_56cce9db253ede81.txt, section: [Game Objective]}

@@ -7,8 +7,8 @@ from .helpers import lint_json
 CARD = """cards:
   - id: card:fixture/ok
     name: Fine
-    game: game:fixture
-    product: product:fixture
+    game: game:paleo
+    product: product:paleo
     kind: base
     back: {back}
     source: {{rulebook: 002_56cce9db253ede81.txt, section: [Game Objective]}}

@@ -334,6 +334,30 @@ def test_refusals_name_what_cannot_be_played(b):
     assert "the rescue deck needs the base game's 20 human cards" in text
 
 
+def test_a_card_placing_a_token_whose_rule_is_words_only_is_not_playable(b):
+    """Obsidian Jewelry's rule names an icon the text does not show: a game that can hand it out is refused, naming
+    it; the Obsidian Axe's skills are played, so placing the axe is fine."""
+    from anb_modules_bundle import opt
+
+    def with_numbers(jewelry, axe):
+        bad = copy.deepcopy(b)
+        for t in bad["tokens"]:
+            if t["id"] == "token:anb/obsidian-jewelry":
+                t["number"] = jewelry
+            if t["id"] == "token:anb/obsidian-axe":
+                t["number"] = axe
+        giver = next(c for c in bad["cards"] if c.get("module") == "module:anb/M" and c["kind"] == "module"
+                     and c["id"].startswith(SYN))
+        giver["options"] = [opt("-> place token 5 with group")]
+        return bad
+
+    with pytest.raises(NotPlayable) as exc:
+        Game.new(with_numbers(5, 6), modules=["module:anb/M"], players=2, seed=0)
+    assert "places secret token 5 (token:anb/obsidian-jewelry), whose rule is stated in words only" in str(exc.value)
+    g = Game.new(with_numbers(6, 5), modules=["module:anb/M"], players=2, seed=0)
+    assert not g.is_terminal()
+
+
 # ------------------------------------------------------------------ seeded random play
 @pytest.mark.parametrize("letters", [("M",), ("N", "Q", "R"), ("O", "Q"), ("M", "N", "O", "P", "Q", "R")])
 def test_random_games_keep_every_invariant(b, letters):

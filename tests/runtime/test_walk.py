@@ -21,7 +21,8 @@ from runtime.core import OpError, compile_option
 from runtime.core.definition import REGISTRY
 from runtime.games.paleo import PALEO, PaleoDefinition, rules as paleo_rules
 from runtime.games.paleo.base import BaseSystem
-from runtime.ruletests import RuleTestFailure, build_pack_bundle, discover, load_test, pack_paths, run_test
+from compiler.ruletest_packs import build_pack_bundle
+from runtime.ruletests import RuleTestFailure, discover, load_test, pack_paths, run_test
 
 ROOT = Path(__file__).resolve().parents[2]
 ARGS = {"n": 1, "item": "symbol:raft", "secret": {"ref": "secret", "number": 1}, "tool": None, "color": "purple"}

@@ -128,9 +128,17 @@ class FarmData:
                         num = (args.get("token") or {}).get("number")
                         if num not in self.token_by_number:
                             missing.append(f"{cid}: places secret token {num}, whose face is not given")
+                        elif not _token_played(self, self.token_by_number[num]):
+                            missing.append(f"{cid}: places secret token {num} ({self.token_by_number[num]}), whose "
+                                           "rule is stated in words only (no option or skill the engine plays)")
         for cid, a in self.animals.items():
             if a["hunt"] is not None and not any(o.index == a["hunt"] - 1 for o in r.options.get(cid, ())):
                 missing.append(f"{cid}: its hunt action is option {a['hunt']}, which the card does not have")
+
+
+def _token_played(data, tid: str) -> bool:
+    """A secret token the engine plays: a farm token's options, or a group token's lasting skills."""
+    return bool(data.token_options.get(tid)) or bool(data.tokens[tid].get("skills"))
 
 
 def _check_tokens(v, s, r):

@@ -69,6 +69,21 @@ def _card_need(g, what, n, players) -> bool:
                if r.name(cards[i]).lower() == name) >= n
 
 
+def _stable_need(g, what, n, players) -> bool:
+    """At least n animals stand in the stable (`require captured animal`; Escape's `require not`)."""
+    return len(g.s["z"].get("stable", ())) >= n
+
+
+def captured_animals_op(position, args):
+    n = _n(args)
+    if position == "requirement":
+        def check(need):
+            need["stable:animals"] = max(need.get("stable:animals", 0), n)
+        return check
+    _unsupported("symbol:captured-animal", position)
+
+
+S.NEED_CHECKS["stable"] = _stable_need
 S.NEED_CHECKS["token"] = _token_need
 S.NEED_CHECKS["card"] = _card_need
 S.NEED_CHECKS["built"] = _built_need
@@ -1116,6 +1131,7 @@ OPS = {
     "symbol:harvest": _direct_op("symbol:harvest", _can_harvest, harvest),
     "symbol:grind": _direct_op("symbol:grind", _can_grind, grind),
     "symbol:grain-per-captured-animal": grain_per_animal_op,
+    "symbol:captured-animal": captured_animals_op,
     "symbol:expansion-action": expansion_action_op,
     "symbol:place-token": place_token_op,
     "symbol:place-this-card-with-group": keep_card_op,

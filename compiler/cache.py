@@ -1,0 +1,312 @@
+"""The build cache: an optimisation only, never a source of results.
+
+One location holds every cache the compiler keeps: `$PALEO_CACHE_DIR` when set, else
+`$XDG_CACHE_HOME/paleo-codex`, else `~/.cache/paleo-codex` (the system's temporary folder when none of
+those can be written). The compiled effect grammar lives at its top (`effects-*.lark.cache`); builds
+keep theirs under `builds/`:
+
+- `builds/result-<project>.bin` and `builds/bundle-<project>.bin`: a whole build's diagnostics and its
+  bundle, keyed by everything the result depends on — the compiler's own source and grammar, the
+  `[tool.paleo]` settings in force, the project root, and the name and bytes of every input file the
+  content roots, packs and given paths hold (and every path refused). An unchanged project is answered
+  from it.
+- `builds/written-<project>.bin`: the bytes of `bundle.json` a rebuild from that result wrote (keyed
+  also by the content roots, which name the records' files), written again as they are.
+- `builds/files-<project>.bin`: per content file (keyed by its name and bytes and the compiler), the
+  loaded data with positions, the validated records and their diagnostics; and per option (keyed also
+  by the symbol files' names and bytes) in `builds/effects-<project>.bin`, each option string's
+  parsed and lowered IR with its problems, by text, game and clause position.
+  One edited file reloads and relowers that file only; the cross-file checks (unique ids, packs,
+  the graph, coverage) always run on the whole project.
+
+Every entry is a header (magic, the key it answers, an HMAC-SHA256 of the payload under a secret kept
+in the cache folder) and a payload. An entry whose magic, key or digest does not match — stale,
+corrupt, truncated, from another project or another compiler, or tampered with — is ignored and the
+result computed afresh. Entries are written atomically (temporary file, rename), so two processes
+building at once each leave a whole entry, and an interrupted write leaves none. The folder is bounded
+(`PALEO_CACHE_MAX_MB`, default 512): after a write, the least recently used entries are removed until it
+fits. `--no-cache` (or `PALEO_NO_CACHE=1`) turns the build cache off.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import pickle
+import tempfile
+from pathlib import Path
+
+MAGIC = b"PALEO-CACHE-1\n"
+DEFAULT_MAX_MB = 512
+_fingerprint: str | None = None
+
+
+def cache_dir() -> Path:
+    """The one cache location (see the module's documentation); made if missing."""
+    env = os.environ.get("PALEO_CACHE_DIR")
+    bases = [Path(env)] if env else []
+    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    bases += [Path(xdg) / "paleo-codex", Path(tempfile.gettempdir()) / "paleo-codex"]
+    for d in bases:
+        try:
+            d.mkdir(parents=True, exist_ok=True)
+            if os.access(d, os.W_OK):
+                return d
+        except OSError:
+            continue
+    return bases[-1]
+
+
+def source_digest(package: Path) -> str:
+    """A digest of every file of the compiler package at `package` and of the grammar beside it."""
+    from . import __version__
+
+    h = hashlib.sha256(__version__.encode())
+    files = sorted(f for f in package.rglob("*") if f.is_file() and "__pycache__" not in f.parts)
+    files += sorted((package.parent / "grammar").glob("*.lark"))
+    for f in files:
+        try:
+            h.update(f.relative_to(package.parent).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+        except OSError:
+            h.update(b"unreadable\0")
+    return h.hexdigest()
+
+
+def compiler_fingerprint() -> str:
+    """This compiler's `source_digest`: a changed compiler or grammar misses every entry."""
+    global _fingerprint
+    if _fingerprint is None:
+        _fingerprint = source_digest(Path(__file__).resolve().parent)
+    return _fingerprint
+
+
+def digest(*parts: bytes | str) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        b = p.encode("utf-8", "surrogateescape") if isinstance(p, str) else p
+        h.update(len(b).to_bytes(8, "little") + b)
+    return h.hexdigest()
+
+
+class Cache:
+    """The build cache in `folder` (default: `cache_dir()/builds`)."""
+
+    def __init__(self, folder: Path | None = None, max_bytes: int | None = None):
+        self.folder = Path(folder) if folder is not None else cache_dir() / "builds"
+        if max_bytes is None:
+            try:
+                max_bytes = int(float(os.environ.get("PALEO_CACHE_MAX_MB", DEFAULT_MAX_MB)) * 1024 * 1024)
+            except ValueError:
+                max_bytes = DEFAULT_MAX_MB * 1024 * 1024
+        self.max_bytes = max_bytes
+        self._secret: bytes | None = None
+
+    # -- entries ------------------------------------------------------------------------------
+    def secret(self) -> bytes:
+        if self._secret is None:
+            path = self.folder / "secret"
+            try:
+                data = path.read_bytes()
+            except OSError:
+                data = b""
+            if len(data) != 32:
+                data = os.urandom(32)
+                try:
+                    self.folder.mkdir(parents=True, exist_ok=True)
+                    fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".secret.")
+                    with os.fdopen(fd, "wb") as fh:
+                        fh.write(data)
+                    try:  # another process may have made one first: use whichever is there
+                        os.link(tmp, path)
+                    except OSError:
+                        pass
+                    os.unlink(tmp)
+                    data = path.read_bytes() if len(path.read_bytes()) == 32 else data
+                except OSError:
+                    pass
+            self._secret = data
+        return self._secret
+
+    def _sign(self, key: str, payload: bytes) -> bytes:
+        return hmac.new(self.secret(), key.encode() + b"\0" + payload, hashlib.sha256).hexdigest().encode()
+
+    def get(self, name: str, key: str):
+        """The object stored under `name` for `key`, or None (missing, stale, corrupt or tampered with)."""
+        path = self.folder / name
+        try:
+            blob = path.read_bytes()
+        except OSError:
+            return None
+        head = MAGIC + key.encode() + b"\n"
+        if not blob.startswith(head) or len(blob) < len(head) + 65:
+            return None
+        sig, payload = blob[len(head):len(head) + 64], blob[len(head) + 65:]
+        if blob[len(head) + 64:len(head) + 65] != b"\n" or not hmac.compare_digest(sig, self._sign(key, payload)):
+            return None
+        try:
+            value = pickle.loads(payload)
+        except Exception:  # a payload that verifies but does not load: treat as missing
+            return None
+        try:
+            os.utime(path)  # recently used: evicted last
+        except OSError:
+            pass
+        return value
+
+    def put(self, name: str, key: str, value) -> None:
+        """Store `value` under `name` for `key`, atomically; any problem leaves the cache as it was."""
+        from .safeio import atomic_write
+
+        try:
+            payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+            blob = MAGIC + key.encode() + b"\n" + self._sign(key, payload) + b"\n" + payload
+            if len(blob) > self.max_bytes:
+                return
+            self.folder.mkdir(parents=True, exist_ok=True)
+            atomic_write(self.folder / name, blob)
+            self.evict()
+        except Exception:  # the cache is an optimisation: a full disk or a refused write changes nothing
+            return
+
+    def evict(self) -> None:
+        """Remove the least recently used entries until the folder fits its bound."""
+        import time
+
+        for p in self.folder.glob(".*.tmp"):  # left by a process killed while writing
+            try:
+                if p.stat().st_mtime < time.time() - 3600:
+                    p.unlink()
+            except OSError:
+                pass
+        rows = []
+        for p in self.folder.glob("*.bin"):
+            try:
+                st = p.stat()
+            except OSError:
+                continue
+            rows.append((st.st_mtime_ns, st.st_size, p))
+        total = sum(r[1] for r in rows)
+        for _, size, p in sorted(rows, key=lambda r: r[0]):
+            if total <= self.max_bytes:
+                break
+            try:
+                p.unlink()
+                total -= size
+            except OSError:
+                pass
+
+
+class BuildStore:
+    """One build's view of the cache: its keys, the entries it reads and the ones it writes."""
+
+    MAX_MEMO = 200_000  # compiled option strings kept per project; past this the memo starts afresh
+
+    def __init__(self, cache: Cache, root, config, content_dirs, extra_files, raws: dict, pre_diags: list):
+        self.cache = cache
+        fp = compiler_fingerprint()
+        self.fingerprint = fp
+        self.file_keys: dict[str, str] = {}
+        for shown in sorted(raws):
+            raw = raws[shown]
+            self.file_keys[shown] = digest(shown, raw) if isinstance(raw, bytes) else digest(shown, "unread", repr(raw))
+        import dataclasses
+
+        # every setting of [tool.paleo] in force (select, ignore, per-file ignores, content roots, and
+        # whatever later settings the configuration gains)
+        settings = repr([(f.name, getattr(config, f.name)) for f in dataclasses.fields(config)])
+        # The content roots and extra paths matter through the files they find (names and bytes, below), so
+        # `paleo build`, `paleo lint` and `paleo lint FILE` of one project share their entries.
+        self.project = digest(fp, str(Path(root).resolve()))[:32]
+        self.result_key = digest(fp, "result", str(Path(root).resolve()), settings, repr(pre_diags),
+                                 *(f"{k}={v}" for k, v in self.file_keys.items()))
+        self._files_key = digest(fp, "files", self.project)
+        self._stored = None
+        self._fresh: dict[str, bytes] = {}
+
+    # -- the whole result (diagnostics and the bundle apart: lint reads no bundle) --------------
+    def result(self, want_bundle: bool = True):
+        got = self.cache.get(f"result-{self.project}.bin", self.result_key)
+        if not (isinstance(got, tuple) and len(got) == 3):
+            return None
+        diags, texts, names = got
+        bundle = None
+        if want_bundle:
+            bundle = self.cache.get(f"bundle-{self.project}.bin", self.result_key)
+            if not isinstance(bundle, dict):
+                return None
+        return bundle, diags, texts, names
+
+    def save_result(self, bundle, diags, texts: dict, names: list) -> None:
+        named = {d.span.file for d in diags} | {lab.span.file for d in diags for lab in d.labels}
+        kept = {k: v for k, v in texts.items() if k in named}
+        self.cache.put(f"bundle-{self.project}.bin", self.result_key, bundle)
+        self.cache.put(f"result-{self.project}.bin", self.result_key, (diags, kept, names))
+
+    # -- the written bundle: the file's bytes for these content roots (on a rebuild from the cache) -----
+    def written(self, dirs) -> tuple[str, str]:
+        return f"written-{self.project}.bin", digest(self.result_key, "written", *(str(Path(d).resolve()) for d in dirs))
+
+    # -- per file: loaded data, positions, validated records ----------------------------------
+    def file(self, shown: str):
+        if self._stored is None:
+            got = self.cache.get(f"files-{self.project}.bin", self._files_key)
+            self._stored = got if isinstance(got, dict) else {}
+        key = self.file_keys.get(shown)
+        blob = self._stored.get(key) if key else None
+        if blob is None:
+            return None
+        try:
+            value = pickle.loads(blob)
+        except Exception:
+            return None
+        self._fresh[key] = blob
+        return value
+
+    def put_file(self, shown: str, value) -> None:
+        key = self.file_keys.get(shown)
+        if key is None:
+            return
+        try:
+            self._fresh[key] = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:
+            pass
+
+    def save_files(self) -> None:
+        """Keep the entries of this build's files (those of deleted or changed files go)."""
+        if self._fresh != (self._stored or {}):
+            self.cache.put(f"files-{self.project}.bin", self._files_key, self._fresh)
+        self._stored = None
+        self._fresh = {}
+
+    # -- per option string: parsed and lowered under the same symbol files --------------------
+    def effects_memo(self, entries) -> dict:
+        sym_files = sorted({e.file.path for e in entries if e.section == "symbols"}
+                           | {e.file.path for e in entries if e.in_pack})
+        self._memo_key = digest(self.fingerprint, "effects", *(self.file_keys.get(f, f) for f in sym_files))
+        got = self.cache.get(f"effects-{self.project}.bin", self._memo_key)
+        memo = got if isinstance(got, dict) and len(got) <= self.MAX_MEMO else {}
+        self._memo_size = len(memo) if got is not None else -1
+        return memo
+
+    def save_effects(self, memo: dict | None) -> None:
+        if memo is not None and len(memo) != self._memo_size:
+            self.cache.put(f"effects-{self.project}.bin", self._memo_key, memo)
+
+
+def write_result_bundle(res, dirs, out):
+    """`write_bundle` for `paleo build`: the record files named from their content roots, and, when the
+    result came from the cache, the bytes the last such rebuild wrote, if the cache has them."""
+    from .bundle import _encoded, portable_paths, write_bundle
+
+    store = res.store
+    if store is None or not res.from_cache:
+        portable_paths(res.bundle, dirs)
+        return write_bundle(out, res.bundle)
+    name, key = store.written(dirs)
+    data = store.cache.get(name, key)
+    if not isinstance(data, bytes):
+        portable_paths(res.bundle, dirs)
+        data = b"".join(_encoded(res.bundle))
+        store.cache.put(name, key, data)
+    return write_bundle(out, res.bundle, data=data)

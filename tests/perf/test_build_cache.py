@@ -1,0 +1,251 @@
+"""The build cache is an optimisation only: whatever is in it, every result equals a cold build's."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from compiler import cache as cache_mod
+from compiler.bundle import dumps
+from compiler.cache import Cache, source_digest
+from compiler.pipeline import run
+from compiler.project import load_config
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def project(tmp_path) -> Path:
+    root = tmp_path / "proj"
+    shutil.copytree(REPO / "content", root / "content")
+    (root / "pyproject.toml").write_text('[project]\nname = "p"\n\n[tool.paleo]\ncontent = ["content"]\nbundled = false\n')
+    return root
+
+
+def outcome(result) -> tuple:
+    return (dumps(result.bundle) if result.bundle is not None else None, result.diagnostics)
+
+
+def cold(root: Path, dirs=None, config=None) -> tuple:
+    return outcome(run(dirs or [root / "content"], root=root, config=config))
+
+
+def cached(root: Path, cache: Cache, dirs=None, config=None):
+    return run(dirs or [root / "content"], root=root, config=config, cache=cache)
+
+
+def entries_of(cache: Cache) -> list[Path]:
+    return sorted(cache.folder.glob("*.bin"))
+
+
+def test_unchanged_project_is_answered_from_the_cache_and_equals_a_cold_build(project, tmp_path):
+    c = Cache(tmp_path / "cache")
+    first = cached(project, c)
+    assert first.entries  # compiled
+    again = cached(project, c)
+    assert again.entries == [] and list(again.files) == list(first.files)  # answered from the cache
+    assert outcome(again) == outcome(first) == cold(project)
+
+
+def test_one_edited_file_is_reloaded_alone(project, tmp_path, monkeypatch):
+    c = Cache(tmp_path / "cache")
+    cached(project, c)
+    card = project / "content/paleo/a-new-beginning/module-m.yaml"
+    card.write_text(card.read_text().replace("require buildings 5", "require buildings 4"))
+    import compiler.loader as loader
+
+    loaded = []
+    real = loader.load_bytes
+    monkeypatch.setattr(loader, "load_bytes", lambda shown, raw: (loaded.append(shown), real(shown, raw))[1])
+    edited = cached(project, c)
+    assert loaded == ["content/paleo/a-new-beginning/module-m.yaml"]
+    monkeypatch.setattr(loader, "load_bytes", real)
+    assert outcome(edited) == cold(project)
+    assert "require buildings 4" in dumps(edited.bundle)
+
+
+@pytest.mark.parametrize("damage", ["flip", "truncate", "garbage", "empty", "forged"])
+def test_damaged_entries_never_change_a_result(project, tmp_path, damage):
+    c = Cache(tmp_path / "cache")
+    cached(project, c)
+    card = project / "content/paleo/base/cards.yaml"
+    card.write_text(card.read_text() + "\n# an edit the cache has not seen\n")
+    expected = cold(project)
+    for f in entries_of(c):
+        blob = f.read_bytes()
+        if damage == "flip":
+            blob = blob[:-100] + bytes([blob[-100] ^ 0xFF]) + blob[-99:]
+        elif damage == "truncate":
+            blob = blob[: len(blob) // 2]
+        elif damage == "garbage":
+            blob = b"not a cache entry"
+        elif damage == "empty":
+            blob = b""
+        else:  # the right header and key, a payload of someone else's making
+            head, _, _ = blob.partition(b"\n")
+            key = blob.split(b"\n")[1]
+            blob = head + b"\n" + key + b"\n" + b"0" * 64 + b"\n" + b"\x80\x04N."
+        f.write_bytes(blob)
+    assert outcome(cached(project, c)) == expected
+    assert outcome(cached(project, c)) == expected  # and what it wrote back is sound
+
+
+def test_entries_of_another_project_are_not_used(project, tmp_path):
+    c = Cache(tmp_path / "cache")
+    cached(project, c)
+    other = tmp_path / "other"
+    shutil.copytree(project, other)
+    tokens = other / "content/paleo/base/tokens.yaml"
+    tokens.write_text(tokens.read_text().replace("name: ", "name: Other ", 1))
+    fresh = Cache(tmp_path / "cache2")
+    cached(other, fresh)
+    for f in entries_of(c):  # the first project's entries under the other project's names
+        for g in entries_of(fresh):
+            if g.name.split("-")[0] == f.name.split("-")[0]:
+                g.write_bytes(f.read_bytes())
+    assert outcome(cached(other, fresh)) == cold(other)
+
+
+def test_a_changed_symbol_relowers_every_option(project, tmp_path):
+    c = Cache(tmp_path / "cache")
+    cached(project, c)
+    symbols = project / "content/symbols/paleo.yaml"
+    symbols.write_text(symbols.read_text().replace("    name: wood\n", "    name: timber\n", 1))
+    result = cached(project, c)
+    assert outcome(result) == cold(project)
+    assert any(d.is_error for d in result.diagnostics)  # options writing `wood` no longer lower
+
+
+def test_a_changed_compiler_or_grammar_misses_every_entry(project, tmp_path, monkeypatch):
+    c = Cache(tmp_path / "cache")
+    cached(project, c)
+    monkeypatch.setattr(cache_mod, "_fingerprint", "another compiler")
+    result = cached(project, c)
+    assert result.entries and outcome(result) == cold(project)
+    # the fingerprint covers the grammar and every compiler file
+    tree = tmp_path / "tree"
+    shutil.copytree(REPO / "compiler", tree / "compiler", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(REPO / "grammar", tree / "grammar")
+    before = source_digest(tree / "compiler")
+    grammar = next((tree / "grammar").glob("*.lark"))
+    grammar.write_text(grammar.read_text() + "\n// changed\n")
+    after_grammar = source_digest(tree / "compiler")
+    (tree / "compiler/codes/extra.txt").write_text("x")
+    assert len({before, after_grammar, source_digest(tree / "compiler")}) == 3
+
+
+def test_changed_settings_and_content_roots_are_results_of_their_own(project, tmp_path):
+    c = Cache(tmp_path / "cache")
+    cfg, _ = load_config(project)
+    cached(project, c, config=cfg)
+    cfg.ignore = ["G"]
+    cfg.per_file_ignores = {"content/paleo/base/*": ["M"]}
+    assert outcome(cached(project, c, config=cfg)) == cold(project, config=cfg)
+    extra = tmp_path / "extra"
+    extra.mkdir()
+    (extra / "more.yaml").write_text("cards:\n  - id: card:x/y\n    name: Y\n")
+    dirs = [project / "content", extra]
+    assert outcome(cached(project, c, dirs=dirs)) == cold(project, dirs=dirs)
+    assert outcome(cached(project, c)) == cold(project)
+
+
+def test_switching_branches_back_and_forth(project, tmp_path):
+    c = Cache(tmp_path / "cache")
+    card = project / "content/paleo/base/cards.yaml"
+    a = card.read_text()
+    b = a.replace("name: ", "name: Renamed ", 3)
+    for text in (a, b, a, b):
+        card.write_text(text)
+        assert outcome(cached(project, c)) == cold(project)
+
+
+def test_an_interrupted_write_leaves_no_entry_that_changes_a_result(project, tmp_path, monkeypatch):
+    import compiler.safeio as safeio
+
+    c = Cache(tmp_path / "cache")
+    real = safeio.atomic_write
+
+    def dies_half_way(path, data, **kw):  # a crash after half the bytes, as a non-atomic writer would leave
+        Path(path).write_bytes(data[: len(data) // 2])
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(safeio, "atomic_write", dies_half_way)
+    assert outcome(cached(project, c)) == cold(project)
+    assert entries_of(c)  # the half-written entries are there
+    monkeypatch.setattr(safeio, "atomic_write", real)
+    assert outcome(cached(project, c)) == cold(project)
+
+
+def test_two_processes_building_at_once(project, tmp_path):
+    env = {**os.environ, "PALEO_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
+    env.pop("PALEO_NO_CACHE", None)
+    outs = [project / f"out{i}" for i in range(2)]
+    procs = [subprocess.Popen([sys.executable, "-m", "compiler", "build", "--out", str(o)], cwd=project, env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE) for o in outs]
+    for p in procs:
+        _, err = p.communicate(timeout=300)
+        assert p.returncode == 0, err
+    expected = cold(project)[0]
+    assert [(o / "bundle.json").read_text() for o in outs] == [expected, expected]
+    assert outcome(cached(project, Cache(tmp_path / "cache" / "builds"))) == cold(project)
+
+
+def test_the_cache_stays_within_its_bound(project, tmp_path):
+    c = Cache(tmp_path / "cache", max_bytes=3_000_000)
+    card = project / "content/paleo/base/cards.yaml"
+    text = card.read_text()
+    for i in range(3):  # each a project of its own: a new root
+        root = tmp_path / f"copy{i}"
+        shutil.copytree(project, root)
+        (root / "content/paleo/base/cards.yaml").write_text(text + f"\n# {i}\n")
+        cached(root, c)
+        assert sum(f.stat().st_size for f in entries_of(c)) <= c.max_bytes
+    assert outcome(cached(root, c)) == cold(root)
+
+
+def test_no_cache_reads_and_writes_nothing(project, tmp_path):
+    env = {**os.environ, "PALEO_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
+    env.pop("PALEO_NO_CACHE", None)
+    for cmd in (["build", "--no-cache"], ["lint", "--no-cache", "-q"]):
+        r = subprocess.run([sys.executable, "-m", "compiler", *cmd], cwd=project, env=env, capture_output=True,
+                           text=True, timeout=300)
+        assert r.returncode == 0, r.stderr
+    assert not list((tmp_path / "cache").rglob("*.bin"))
+    r = subprocess.run([sys.executable, "-m", "compiler", "lint", "-q"], cwd=project, env=env, capture_output=True,
+                       text=True, timeout=300)
+    assert r.returncode == 0 and list((tmp_path / "cache" / "builds").glob("result-*.bin"))
+
+
+def test_a_cached_files_positions_place_its_diagnostics_as_a_cold_build_does(project, tmp_path):
+    broken = project / "content/paleo/base/tokens.yaml"
+    broken.write_text(broken.read_text().replace("completeness: ", "completeness: sometimes #", 1))
+    c = Cache(tmp_path / "cache")
+    cached(project, c)
+    other = project / "content/paleo/base/cards.yaml"
+    other.write_text(other.read_text() + "\n# edited\n")
+    result = cached(project, c)  # tokens.yaml comes from the cache, positions and all
+    expected = cold(project)
+    assert outcome(result) == expected
+    assert any(d.is_error and d.span.file.endswith("tokens.yaml") and d.span.line > 1 for d in result.diagnostics)
+
+
+def test_rebuilds_from_the_cache_write_the_cold_builds_bytes(project, tmp_path):
+    env = {**os.environ, "PALEO_CACHE_DIR": str(tmp_path / "cache"), "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
+    env.pop("PALEO_NO_CACHE", None)
+    elsewhere = tmp_path / "elsewhere"
+    shutil.copytree(project / "content", elsewhere / "content")  # outside the root: named from its content root
+
+    def build(*flags: str) -> bytes:
+        r = subprocess.run([sys.executable, "-m", "compiler", "build", "--out", "out", *flags], cwd=project, env=env,
+                           capture_output=True, text=True, timeout=300)
+        assert r.returncode == 0, r.stderr
+        return (project / "out" / "bundle.json").read_bytes()
+
+    for flags in ((), ("--isolated", "--content", str(elsewhere / "content"))):
+        expected = build("--no-cache", *flags)
+        assert [build(*flags) for _ in range(3)] == [expected] * 3

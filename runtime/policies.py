@@ -2,7 +2,8 @@
 (`mc`, `mc-N` for N rollouts per action) and any `module:function` a user names.
 
 The policy protocol: a policy is named by a factory called once per game with that game's seed
-(an int); it returns a callable that takes the `Game` and returns one of `game.legal_actions()`
+(an int); it returns a callable that takes the public `Game` (no mutator: observations, legal actions and
+ids, returns, the secret-keeping `clone()`) and returns one of `game.legal_actions()`
 (an action of any player in `game.current_players()`). It must draw any randomness from its seed
 alone, so the same seed plays the same game. The built-in classes follow it; so must a user's
 
@@ -243,7 +244,20 @@ def user_factory(name: str, source: str | None = None):
     fn = getattr(module, fn_name, None)
     if not callable(fn):
         raise PolicyError(f"`{_cut(fn_name)}` is not a function of policy module `{_cut(mod_name)}`")
-    return fn
+    return _public_view(fn)
+
+
+def _public_view(factory):
+    """A user's policy sees the public game (observations, legal actions, returns, the secret-keeping clone),
+    never the engine the simulator drives: it cannot change the state but by the action it returns."""
+    from .core.game import Game as Public
+
+    def make(seed):
+        choose = factory(seed)
+        if not callable(choose):
+            raise PolicyError("a policy factory returns a function from the game to one of its legal actions")
+        return lambda engine: choose(Public(engine))
+    return make
 
 
 def _cut(v, limit: int = 80) -> str:

@@ -69,7 +69,7 @@ _DRAIN = 1 << 16  # how much of an over-long line is read at a time while it is 
 COMMANDS = ("hello", "bundle", "new", "legal", "apply", "observe", "status", "save", "load", "close", "games", "quit")
 # the keys each request may carry besides `cmd` and `id`
 _KEYS = {"hello": {"protocol", "format_version"}, "bundle": {"path"}, "new": {"game", "setup", "players", "seed", "with_legal"},
-         "legal": {"handle", "player"}, "apply": {"handle", "action", "index", "player", "with_legal"},
+         "legal": {"handle", "player"}, "apply": {"handle", "action", "index", "action_id", "player", "with_legal"},
          "observe": {"handle", "player"}, "status": {"handle"}, "save": {"handle", "log"}, "load": {"state", "with_legal"},
          "close": {"handle"}, "games": set(), "quit": set()}
 _SETUP_KEYS = {"scenario": "a string or null", "modules": "a list of strings or null",
@@ -237,7 +237,9 @@ class Server:
     def cmd_legal(self, req: dict) -> dict:
         g = self._game(req)
         player = self._player(g, req, required=False)
-        return {"handle": req["handle"], "actions": _safe(g.legal_actions(player))}
+        legal = g.legal_actions(player)
+        return {"handle": req["handle"], "actions": _safe(legal), "ids": [g.id_of(a) for a in legal],
+                "num_distinct_actions": g.num_distinct_actions}
 
     def cmd_apply(self, req: dict) -> dict:
         g = self._game(req)
@@ -345,21 +347,29 @@ class Server:
 
 def _seats(g: Game) -> int:
     """How many players the game has (the two reads of the state the protocol makes are these two)."""
-    return g.s["players"]
+    return g.num_players
 
 
 def _applied(g: Game) -> int:
     """How many actions were applied so far."""
-    return g.s["actions"]
+    return g.action_count
 
 
 def address_action(g: Game, req: dict, player: int | None) -> dict:
     """The action a request names: `action`, a record as `legal` lists it (its `label` ignored), or `index`,
     a position in the list `legal` gives (for `player`, when given). Every way of naming an action is here."""
-    has_action, has_index = "action" in req, "index" in req
-    if has_action == has_index:
-        raise Refusal("bad-argument", "`apply` takes either `action` (a record as `legal` lists it) or `index` "
-                      "(its position in that list)")
+    has_action, has_index, has_id = "action" in req, "index" in req, "action_id" in req
+    if has_action + has_index + has_id != 1:
+        raise Refusal("bad-argument", "`apply` takes one of `action` (a record as `legal` lists it), `index` "
+                      "(its position in that list) or `action_id` (its integer id, as `legal` gives it in `ids`, "
+                      "with `player`)")
+    if has_id:
+        aid = req["action_id"]
+        if player is None:
+            raise Refusal("bad-argument", "`action_id` goes with `player`: an id is the same choice for every seat")
+        if not _is_int(aid) or not 0 <= aid < g.num_distinct_actions:
+            raise Refusal("bad-argument", f"`action_id` is an integer, 0 to {g.num_distinct_actions - 1}")
+        return g.action_from_id(aid, player)
     if has_action:
         if player is not None:
             raise Refusal("bad-argument", "`player` goes with `index`; an action record names its player")

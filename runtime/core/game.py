@@ -466,6 +466,16 @@ class Game:
     def num_players(self) -> int:
         return self._engine.s["players"]
 
+    @property
+    def seed(self) -> int:
+        """The seed the game was created with (its setup record and seed make it again)."""
+        return self._engine.s["seed"]
+
+    @property
+    def action_count(self) -> int:
+        """How many actions this game has applied since it began (kept in saves, unlike `history`)."""
+        return self._engine.s["actions"]
+
     # ------------------------------------------------------------------ play
     def is_terminal(self) -> bool:
         return self._engine.s["outcome"] is not None

@@ -116,12 +116,12 @@ def view() -> str:
     seats = {}
     terminal = g.is_terminal()
     current = [] if terminal else list(g.current_players())
-    for p in (range(g.s["players"]) if terminal else current):
+    for p in (range(g.num_players) if terminal else current):
         seats[str(p)] = {"observation": shown(g.observation(p)),
                          "actions": [] if terminal else [{"i": i, "label": clean(lab)} for i, (lab, _) in enumerate(actions_of(g, p))]}
-    return json.dumps({"current": current, "players": g.s["players"], "terminal": terminal,
+    return json.dumps({"current": current, "players": g.num_players, "terminal": terminal,
                        "outcome": g.outcome if terminal else None, "seats": seats, "log": log_lines(g),
-                       "setup": g.s.get("setup"), "seed": g.s.get("seed"), "game": g.s.get("game")})
+                       "setup": g.setup, "seed": g.seed, "game": g.game_id})
 
 
 def act(seat: int, index: int) -> str:
@@ -316,7 +316,7 @@ def link_of(by, src: dict | None) -> dict:
 
 def log_lines(g: Game) -> list[dict]:
     d = g.rules.definition
-    game = g.s.get("game")
+    game = g.game_id
     out = []
     for e in g.log:
         by = e.get("by")

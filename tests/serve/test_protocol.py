@@ -74,7 +74,7 @@ def test_a_whole_game_over_the_protocol_is_the_direct_game(req, seed, paleo_file
     h = fe.ok({**req, "seed": seed})["handle"]
     end = _play(fe, h, seed)
     direct = _direct(load_bundle(str(path)), req, seed)
-    assert end["terminal"] is True and end["outcome"] == direct.outcome and end["actions"] == direct.s["actions"]
+    assert end["terminal"] is True and end["outcome"] == direct.outcome and end["actions"] == direct.action_count
     for p in range(req["players"]):
         assert fe.ok({"cmd": "observe", "handle": h, "player": p})["observation"] == json.loads(json.dumps(direct.observation(p)))
     r = fe.ask({"cmd": "apply", "handle": h, "index": 0})

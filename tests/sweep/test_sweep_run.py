@@ -138,7 +138,7 @@ def test_a_user_policy_named_module_function_plays(planted_file, user_policy, tm
         g = Game.new(planted_bundle, game="game:paleo", scenario="J", players=1, seed=seed)
         while not g.is_terminal():
             g.apply(g.legal_actions()[0])
-        return g.outcome["result"], g.s["actions"]
+        return g.outcome["result"], g.action_count
 
     base = ["sim", "--bundle", str(planted_file), "--scenario", "J", "--players", "1", "--games", "3", "--format", "json"]
     assert paleo(base + ["--policy", f"{user_policy}:first_legal"]) == 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from runtime.core.invariants import state_problems
-from runtime.engine import Game
+from runtime.core.game import Engine as Game  # the search reads the state it copies
 from runtime.policies import policy_factory
 from runtime.search import MonteCarloPolicy, returns, secret_clone
 from runtime.sim import play

@@ -9,7 +9,8 @@ from typing import Callable, Iterable
 from .codes import all_codes, lookup
 from .diagnostics import Diagnostic, Severity
 from .loader import text_lines
-from .safeio import display_col, escape, shown_line
+from .limits import MAX_FILE_BYTES
+from .safeio import display_col, escape, read_regular, shown_line
 
 SourceLookup = Callable[[str], "str | None"]
 
@@ -22,8 +23,9 @@ def file_source_lookup(overrides: dict[str, str] | None = None, root: Path | Non
             p = Path(path)
             if not p.is_absolute() and root is not None:
                 p = root / p
-            try:
-                cache[path] = p.read_text(encoding="utf-8", errors="replace")
+            try:  # bounded and non-blocking: a FIFO or a device named in a diagnostic is not read
+                raw = read_regular(p)
+                cache[path] = raw.decode("utf-8", errors="replace") if len(raw) <= MAX_FILE_BYTES else None
             except OSError:
                 cache[path] = None
         return cache[path]

@@ -214,8 +214,10 @@ def apply(data: bytes) -> None:
         act[key] = _JUNK[(data[i + 1] if i + 1 < len(data) else 0) % len(_JUNK)]
         i += 2
         before = g.to_json()
-        ok = any({k: v for k, v in a.items() if k != "label"} == {k: v for k, v in act.items() if k != "label"}
-                 for a in legal)
+        def key(x: dict) -> str:  # JSON tells True from 1, as the runtime does
+            return json.dumps({k: v for k, v in x.items() if k != "label"}, sort_keys=True)
+
+        ok = any(key(a) == key(act) for a in legal)
         try:
             g.apply(act)
         except IllegalAction as exc:

@@ -15,9 +15,10 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-# Provisional floors, below the baseline (compiler 76.5%, runtime 79.9% with the games measured):
-# raise each to the figure the test command prints. The goal is 90 for both.
-GATE = {"compiler": 75.0, "runtime": 65.0}
+# The floors are the first full run's figures (compiler 88.0%, runtime 83.0%) less half a point, as the
+# fuzz smoke spends a time budget and so covers a little more or less on a slower machine. Raise them
+# as tests are added; the goal is 90 for both.
+GATE = {"compiler": 87.5, "runtime": 82.5}
 
 
 def _pct(cov: int, total: int) -> float:

@@ -254,7 +254,9 @@ def _sarif_with_help_uris(text: str) -> str:
         driver["informationUri"] = site_url()
         for rule in driver.get("rules", []):
             rule["helpUri"] = code_page_url(rule["id"])
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    from .render import json_text
+
+    return json_text(doc)
 
 
 def _escape(text: str) -> str:

@@ -190,8 +190,14 @@ def load_text(path: str, text: str) -> tuple[LoadedFile | None, list[Diagnostic]
 
     loader_cls = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
+    at = _mark_position(text)
+    plain_lines = "\r" not in text or text.count("\r") == text.count("\r\n")
+
     def sp(start, end) -> Span:
-        sl, sc, el, ec = start.line + 1, start.column + 1, end.line + 1, end.column + 1
+        if plain_lines:  # the common case, inline: no lone CR, so libyaml's lines are ours
+            sl, sc, el, ec = start.line + 1, start.column + 1, end.line + 1, end.column + 1
+        else:
+            (sl, sc), (el, ec) = at(start), at(end)
         if el < sl or (el == sl and ec <= sc):
             el, ec = sl, sc + 1
         return Span(path, sl, sc, el, ec)
@@ -386,13 +392,32 @@ def _first_line(s: str) -> str:
     return s.strip().splitlines()[0] if s.strip() else "unreadable"
 
 
+def _mark_position(text: str):
+    """(line, column), 1-based, of a libyaml mark, lines counted as everywhere else: at LF only.
+
+    libyaml also breaks lines at a lone CR; in a text that has one, the position is taken from the
+    mark's character index, so a diagnostic never points past the lines its code frame shows.
+    """
+    if "\r" not in text or text.count("\r") == text.count("\r\n"):
+        return lambda m: (m.line + 1, m.column + 1)
+    import bisect
+
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]
+
+    def at(m) -> tuple[int, int]:
+        ln = bisect.bisect_right(starts, m.index)
+        return ln, m.index - starts[ln - 1] + 1
+
+    return at
+
+
 def _syntax_diag(path: str, text: str, exc) -> Diagnostic:
     lines = text_lines(text)
     mark = exc.problem_mark or exc.context_mark
+    at = _mark_position(text)
 
     def clamp(m) -> tuple[int, int]:
-        line = m.line + 1 if m else 1
-        col = m.column + 1 if m else 1
+        line, col = at(m) if m else (1, 1)
         if line > len(lines):  # end of stream: point just past the last character
             line, col = len(lines), len(lines[-1]) + 1
         return line, col

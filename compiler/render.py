@@ -9,7 +9,8 @@ from typing import Callable, Iterable
 from .codes import all_codes, lookup
 from .diagnostics import Diagnostic, Severity
 from .loader import text_lines
-from .safeio import display_col, escape, shown_line
+from .limits import MAX_FILE_BYTES
+from .safeio import display_col, escape, read_regular, shown_line
 
 SourceLookup = Callable[[str], "str | None"]
 
@@ -22,8 +23,9 @@ def file_source_lookup(overrides: dict[str, str] | None = None, root: Path | Non
             p = Path(path)
             if not p.is_absolute() and root is not None:
                 p = root / p
-            try:
-                cache[path] = p.read_text(encoding="utf-8", errors="replace")
+            try:  # bounded and non-blocking: a FIFO or a device named in a diagnostic is not read
+                raw = read_regular(p)
+                cache[path] = raw.decode("utf-8", errors="replace") if len(raw) <= MAX_FILE_BYTES else None
             except OSError:
                 cache[path] = None
         return cache[path]
@@ -93,8 +95,26 @@ def summary_line(diags: list[Diagnostic]) -> str:
     return ", ".join(parts) if parts else "no problems found"
 
 
+def _json_escape(ch: str) -> str:
+    n = ord(ch)
+    if n > 0xFFFF:  # a surrogate pair, as JSON spells a character beyond the first plane
+        n -= 0x10000
+        return f"\\u{0xD800 + (n >> 10):04x}\\u{0xDC00 + (n & 0x3FF):04x}"
+    return f"\\u{n:04x}"
+
+
+def json_text(doc) -> str:
+    """`doc` as indented JSON that is safe on a terminal: readable UTF-8, but every character that is not
+    printable (DEL, C1 controls, U+2028, bidirectional overrides ...) as a `\\uXXXX` escape, which a
+    JSON reader turns back into the same text."""
+    text = json.dumps(doc, indent=2, ensure_ascii=False)
+    if text.isprintable():
+        return text + "\n"
+    return "".join(c if c.isprintable() or c in " \n" else _json_escape(c) for c in text) + "\n"
+
+
 def render_json(diags: Iterable[Diagnostic]) -> str:
-    return json.dumps([d.to_dict() for d in diags], indent=2, ensure_ascii=False) + "\n"
+    return json_text([d.to_dict() for d in diags])
 
 
 _SARIF_LEVEL = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
@@ -141,7 +161,7 @@ def render_sarif(diags: list[Diagnostic], *, version: str, root: Path) -> str:
             }
         ],
     }
-    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+    return json_text(doc)
 
 
 def _sarif_location(span, root: Path) -> dict:

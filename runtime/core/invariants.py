@@ -189,6 +189,7 @@ def state_problems(rules, s) -> list[str]:
             "seed": int, "phase": str, "setup": dict}
     out = [f"`{k}` is missing or not a {t.__name__}" for k, t in need.items()
            if not isinstance(s.get(k), t) or (t is int and isinstance(s.get(k), bool))]
+    out += [f"`{k}` is missing" for k in ("outcome", "step") if k not in s]  # either may be null, never absent
     for c in lay.counters:
         if c.name not in s:
             out.append(f"`{c.name}` is missing")

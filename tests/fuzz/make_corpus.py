@@ -1,0 +1,73 @@
+"""Write the committed seed corpus of every fuzz target (run once; the files are committed).
+
+    PYTHONPATH=. python tests/fuzz/make_corpus.py
+
+Seeds are small real inputs: bad-input fixtures and small content files for the YAML targets,
+option texts of the bundled content for the effect language, a saved game for `from_json`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parents[1])]
+
+import targets  # noqa: E402
+
+REPO = targets.REPO
+YAML_SEEDS = sorted((REPO / "tests" / "fixtures" / "bad").glob("*.yaml")) + [
+    REPO / "content" / "paleo" / "base" / "cards.yaml",
+    REPO / "content" / "paleo" / "a-new-beginning" / "module-o.yaml",
+    REPO / "content" / "paleo" / "base" / "secrets.yaml",
+    REPO / "tests" / "packs" / "whale" / "day-cards.yaml",
+]
+
+
+def _put(name: str, data: bytes) -> None:
+    d = targets.CORPUS / name
+    d.mkdir(parents=True, exist_ok=True)
+    (d / hashlib.sha1(data).hexdigest()[:16]).write_bytes(data)
+
+
+def _options() -> list[str]:
+    from compiler.loader import load_file
+
+    out: set[str] = set()
+    for p in sorted((REPO / "content").rglob("*.yaml")):
+        lf, _ = load_file(p)
+        stack = [lf.data] if lf is not None else []
+        while stack:
+            x = stack.pop()
+            if isinstance(x, dict):
+                for k, v in x.items():
+                    if k == "options" and isinstance(v, list):
+                        out.update(o for o in v if isinstance(o, str))
+                    else:
+                        stack.append(v)
+            elif isinstance(x, list):
+                stack.extend(x)
+    return sorted(out)
+
+
+def main() -> None:
+    for i, p in enumerate(YAML_SEEDS):
+        raw = p.read_bytes()
+        for name in ("loader", "fmt"):
+            _put(name, raw)
+        _put("lint", bytes([0x80 if p.parent.name != "bad" else i % 5]) + raw)  # content files: every format
+    for i, opt in enumerate(_options()[:60]):
+        _put("effects", bytes([i % 10]) + opt.encode("utf-8"))
+    for seed in (b"\x05" + bytes(range(0, 200, 3)) * 3, b"\x12" + b"\x00\x01\x02\xc8\x01\x03" * 20,
+                 b"\x33" + bytes(199 - (i * 7) % 199 for i in range(150))):
+        _put("apply", seed)
+    save = targets._save().encode()
+    _put("from_json", save)
+    _put("from_json", save.replace(b'"actions":6', b'"actions":-1'))
+    _put("from_json", b'{"format": "runtime-state/2"}')
+
+
+if __name__ == "__main__":
+    main()

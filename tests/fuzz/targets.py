@@ -1,0 +1,284 @@
+"""Fuzz targets: each takes one input as bytes and fails (AssertionError or any unexpected exception)
+only when the project misbehaves on it.
+
+A target's contract is the project's: bad input of any kind ends in diagnostics with valid codes and
+positions inside the text, or in the runtime's own refusal (IllegalAction, StateError), never in
+another exception; what is printed has no raw control character; what round-trips does.
+
+`TARGETS` maps each name to its function; `scripts/fuzz.py` runs them with a time budget (atheris
+where it installs, hypothesis otherwise) and `tests/fuzz/test_fuzz_smoke.py` replays the seed
+corpus and every regression input, then fuzzes each target for a few seconds.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parents[1]
+CORPUS = HERE / "corpus"
+REGRESSIONS = HERE / "regressions"
+
+_CACHE: dict = {}
+# A raw control character (other than a line break or tab) in printed output: content reached the terminal unescaped.
+_RAW_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def _codes() -> set[str]:
+    if "codes" not in _CACHE:
+        from compiler.codes import all_codes
+
+        _CACHE["codes"] = {c.id for c in all_codes()}
+    return _CACHE["codes"]
+
+
+def _text(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
+
+
+def _check_diags(diags, path: str, text: str | None) -> None:
+    from compiler.diagnostics import Diagnostic
+
+    codes = _codes()
+    nlines = (text.count("\n") + 2) if text is not None else None
+    for d in diags:
+        assert isinstance(d, Diagnostic), d
+        assert d.code in codes, f"unknown code {d.code}"
+        assert d.message and not _RAW_CONTROL.search(d.message), f"{d.code} message not escaped: {d.message!r}"
+        s = d.span
+        assert s.line >= 1 and s.column >= 1, f"{d.code} at {s}"
+        assert (s.end_line, s.end_column) >= (s.line, s.column), f"{d.code} span ends before it starts: {s}"
+        if text is not None and s.file == path:
+            assert s.line <= nlines, f"{d.code} line {s.line} past the text's {nlines - 1} lines"
+
+
+# ---------------------------------------------------------------------------------------------- loader
+
+
+def loader(data: bytes) -> None:
+    """Bytes -> `load_bytes`: a LoadedFile or error diagnostics, placed inside the text; the human render is escaped."""
+    from compiler.loader import load_bytes
+    from compiler.render import render_human
+
+    lf, diags = load_bytes("fuzz.yaml", data)
+    text = lf.text if lf is not None else _text(data)
+    _check_diags(diags, "fuzz.yaml", text)
+    if lf is None:
+        assert any(d.is_error for d in diags), "no file and no error"
+    else:
+        json.dumps(lf.data)  # plain JSON data only (no dates, tags or Python objects)
+        for p in lf.positions.values():
+            assert 0 <= p.start_index <= p.end_index <= len(lf.text) + 1
+    out = render_human(diags, lambda f: text if f == "fuzz.yaml" else None)
+    assert not _RAW_CONTROL.search(out), f"raw control character in {out!r}"
+
+
+# ---------------------------------------------------------------------------------------------- effects
+
+_POSITIONS = (None, "requirement", "cost", "negative", "reward")
+_GAMES = ("game:paleo", "game:paleovet")
+
+
+def _registry():
+    if "reg" not in _CACHE:
+        from compiler.effects import default_registry
+
+        _CACHE["reg"] = default_registry()
+    return _CACHE["reg"]
+
+
+def effects(data: bytes) -> None:
+    """Text -> parse and lower: problems with known codes and spans inside the text; print -> parse gives the same IR."""
+    from compiler.effects import compile_text, print_option
+
+    head = data[0] if data else 0
+    position, game = _POSITIONS[head % 5], _GAMES[(head // 5) % 2]
+    text = _text(data[1:])
+    reg = _registry()
+    ir, problems = compile_text(text, reg, game, position)
+    codes = _codes()
+    for p in problems:
+        assert p.code in codes, f"unknown code {p.code}"
+        s, e = p.span
+        assert 0 <= s <= len(text) and s <= e <= len(text) + 1, f"{p.code} span {p.span} outside {len(text)} chars"
+        assert not _RAW_CONTROL.search(p.message), f"{p.code} message not escaped: {p.message!r}"
+    if ir is None:
+        assert problems, "no IR and no problem"
+        return
+    assert not problems, problems
+    json.dumps(ir)
+    if position is None:
+        printed = print_option(ir, reg)
+        again, problems2 = compile_text(printed, reg, game, None)
+        assert not problems2, f"printed `{printed}` of `{text}` does not parse: {problems2}"
+        assert again == ir, f"`{text}` -> `{printed}` lowers differently"
+        assert print_option(again, reg) == printed, "printing is not stable"
+
+
+# ---------------------------------------------------------------------------------------------- lint
+
+_FORMATS = ("human", "concise", "json", "sarif", "github")
+
+
+def lint(data: bytes) -> None:
+    """One-file project on standard input -> `paleo lint` in every output format: exit 0 or 1, output escaped and parseable."""
+    sys.path.insert(0, str(REPO / "tests"))
+    from foundation.helpers import run_cli
+
+    head = data[0] if data else 0
+    fmts = _FORMATS if head & 0x80 else (_FORMATS[head % 5],)
+    for fmt in fmts:
+        rc, out, err = run_cli(["lint", "--isolated", "--stdin-filename", "content/fuzz.yaml", "--format", fmt,
+                                "--color", "never"], stdin=data[1:])
+        assert rc in (0, 1), f"{fmt}: exit {rc}\n{err[-2000:]}"
+        assert "Traceback" not in out + err and "internal error" not in out + err, err[-2000:]
+        assert not _RAW_CONTROL.search(out + err), f"{fmt}: raw control character in output"
+        if fmt == "json":
+            diags = json.loads(out)
+            assert all(d["code"] in _codes() for d in diags)
+            assert (rc == 1) == any(d["severity"] == "error" for d in diags)
+        elif fmt == "sarif":
+            json.loads(out)
+
+
+# ---------------------------------------------------------------------------------------------- fmt
+
+
+def fmt(data: bytes) -> None:
+    """`paleo fmt` on one text: unchanged with a diagnostic, or output that loads to the same data, keeps every comment and is idempotent."""
+    from compiler.fmt import _comment_texts, format_text, same_data
+    from compiler.loader import load_text
+
+    text = _text(data)
+    path = "content/paleo/fuzz.yaml"
+    out, diags = format_text(text, path)
+    _check_diags(diags, path, text)
+    if diags:
+        assert out == text, "a file with diagnostics was changed"
+        return
+    if out == text:
+        return
+    a, da = load_text(path, text)
+    b, db = load_text(path, out)
+    assert b is not None and not any(d.is_error for d in db), f"output does not load: {db}"
+    assert same_data(a.data, b.data), "output loads to other data"
+    before, after = _comment_texts(text), _comment_texts(out)
+    assert all(c in after for c in before), f"a comment was lost: {sorted(set(before) - set(after))}"
+    again, d2 = format_text(out, path)
+    assert again == out and not d2, "fmt is not idempotent"
+
+
+# ---------------------------------------------------------------------------------------------- runtime
+
+
+def _bundle() -> dict:
+    if "bundle" not in _CACHE:
+        sys.path.insert(0, str(REPO / "tests" / "packs"))
+        import synthetic_bundle
+
+        _CACHE["bundle"] = synthetic_bundle.cached()
+    return _CACHE["bundle"]
+
+
+_JUNK = [None, -1, 1 << 70, 1.5, "x", "\x1b[31m", [], {}, [0], {"a": 1}, True, float("nan")]
+
+
+def apply(data: bytes) -> None:
+    """A game steered by the bytes: legal actions by index, with edited or junk actions among them.
+
+    Only IllegalAction may refuse an action, and a refusal leaves the state unchanged; the state always
+    restores from its own save.
+    """
+    from runtime import IllegalAction, Game, new_game
+
+    bundle = _bundle()
+    if not data:
+        return
+    players = 1 + data[0] % 4
+    scenario = (None, "A", "A+B", "B")[(data[0] >> 2) % 4]
+    g = new_game(bundle, scenario=scenario, players=players, seed=data[0] >> 4)
+    i = 1
+    while i < len(data) and not g.is_terminal():
+        b = data[i]
+        i += 1
+        legal = g.legal_actions()
+        assert legal, "a game that is not over has a legal action"
+        if b < 200:
+            g.apply(legal[b % len(legal)])
+            continue
+        act = dict(legal[b % len(legal)])
+        key = sorted(act)[data[i] % len(act)] if i < len(data) else "type"
+        act[key] = _JUNK[(data[i + 1] if i + 1 < len(data) else 0) % len(_JUNK)]
+        i += 2
+        before = g.to_json()
+        def key(x: dict) -> str:  # JSON tells True from 1, as the runtime does
+            return json.dumps({k: v for k, v in x.items() if k != "label"}, sort_keys=True)
+
+        ok = any(key(a) == key(act) for a in legal)
+        try:
+            g.apply(act)
+        except IllegalAction as exc:
+            assert not ok, f"a legal action was refused: {act}"
+            assert g.to_json() == before, "a refused action changed the state"
+            assert not _RAW_CONTROL.search(str(exc)), "refusal not escaped"
+    again = Game.from_json(bundle, g.to_json())
+    assert again.to_json() == g.to_json()
+
+
+def _save() -> str:
+    if "save" not in _CACHE:
+        from runtime import new_game
+
+        g = new_game(_bundle(), scenario="A", players=2, seed=3)
+        for _ in range(6):
+            g.apply(g.legal_actions()[0])
+        _CACHE["save"] = g.to_json()
+    return _CACHE["save"]
+
+
+def from_json(data: bytes) -> None:
+    """Bytes -> `Game.from_json`: a StateError, or a game whose save round-trips and whose legal actions play."""
+    from runtime import Game, StateError
+
+    bundle = _bundle()
+    try:
+        g = Game.from_json(bundle, data)
+    except StateError as exc:
+        assert not _RAW_CONTROL.search(str(exc)), f"refusal not escaped: {exc}"
+        return
+    text = g.to_json()
+    assert Game.from_json(bundle, text).to_json() == text
+    if not g.is_terminal():
+        legal = g.legal_actions()
+        assert legal
+        g.apply(legal[0])
+        Game.from_json(bundle, g.to_json())
+
+
+TARGETS = {"loader": loader, "effects": effects, "lint": lint, "fmt": fmt, "apply": apply, "from_json": from_json}
+
+
+def inputs(name: str) -> list[tuple[Path, bytes]]:
+    """The committed seed corpus and regression inputs of one target."""
+    out = []
+    for d in (CORPUS / name, REGRESSIONS / name):
+        if d.is_dir():
+            out += [(p, p.read_bytes()) for p in sorted(d.iterdir()) if p.is_file() and p.name != "README.md"]
+    return out
+
+
+def warm(name: str) -> None:
+    """Build what a target caches (registry, bundle) so a time budget is spent on inputs."""
+    if name in ("apply", "from_json"):
+        _save()
+    elif name == "effects":
+        _registry()
+    TARGETS[name](b"")
+
+
+if __name__ == "__main__":  # replay one input: python tests/fuzz/targets.py TARGET FILE
+    TARGETS[sys.argv[1]](Path(sys.argv[2]).read_bytes())
+    print("ok")

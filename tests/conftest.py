@@ -114,3 +114,33 @@ def _written_bundles_validate(tmp_path_factory):
             failed.append(f"{path.relative_to(base)}:\n    " + "\n    ".join(bad))
     assert not failed, (f"{len(failed)} bundle file(s) the compiler wrote in this session do not validate against "
                         f"{bundle_check.SCHEMA_FILE.relative_to(REPO)}:\n  " + "\n  ".join(failed))
+
+
+_SESSION: dict = {}
+
+
+def pytest_sessionfinish(session, exitstatus):
+    _SESSION["status"] = int(exitstatus)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config):
+    """OpenSpiel's extension (loaded by tests/ai) can abort CPython's interpreter shutdown after some test mixes
+    ("PyThreadState_Get: the GIL is released", exit 134) once every test has passed. When it is loaded, the run
+    ends here with pytest's own status, after saving the coverage data the shutdown would have saved."""
+    import sys
+
+    if "pyspiel" not in sys.modules or "status" not in _SESSION:
+        return
+    try:
+        import coverage
+
+        cov = coverage.Coverage.current()
+        if cov is not None:
+            cov.stop()
+            cov.save()
+    except Exception:  # no coverage run, or nothing to save
+        pass
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(_SESSION["status"])

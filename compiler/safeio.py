@@ -103,8 +103,11 @@ def atomic_write(path: str | Path, data, *, root: str | Path | None = None) -> N
             _write_all(fh, data)
             fh.flush()
             os.fsync(fh.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
+        if mode is None:  # a new file gets the mode a plain open() would give it, not mkstemp's owner-only 0600
+            umask = os.umask(0)
+            os.umask(umask)
+            mode = 0o666 & ~umask
+        os.chmod(tmp, mode)
         os.replace(tmp, p)
     except BaseException:
         try:

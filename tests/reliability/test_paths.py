@@ -146,3 +146,23 @@ def test_docs_refuses_a_bundle_that_is_not_a_regular_file(tmp_path):
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2
     assert "not a regular file" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_new_file_written_atomically_gets_the_umask_mode_not_owner_only(tmp_path):
+    """A bundle or site file the project writes is readable as a plain open() would leave it (a web server serving
+    build/site runs as another user); an existing file keeps its own mode."""
+    import os
+
+    from compiler.safeio import atomic_write
+
+    old = os.umask(0o022)
+    try:
+        atomic_write(tmp_path / "new.json", "{}")
+        assert (tmp_path / "new.json").stat().st_mode & 0o777 == 0o644
+        kept = tmp_path / "kept.json"
+        kept.write_text("x")
+        kept.chmod(0o600)
+        atomic_write(kept, "y")
+        assert kept.stat().st_mode & 0o777 == 0o600 and kept.read_text() == "y"
+    finally:
+        os.umask(old)

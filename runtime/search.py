@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import inspect
 
-from .rng import MASK, Rng, next64, seed_state
-
-HIDDEN = ("count", "backs")  # zone visibilities that show no card front to anyone
+from .core.secret import reshuffle_hidden
+from .rng import Rng, next64, seed_state
 _CLONE_KW: dict = {}  # Game class -> the keywords its `clone` takes
 
 
@@ -43,63 +42,10 @@ def secret_clone(game, seed: int, viewer: int | None = None):
 
 
 def reseed(game, seed: int, viewer: int | None = None) -> None:
-    """Shuffle every hidden zone among positions of the same back and re-seed the game's generator.
-
-    What a system adds to the observations (Paleo's top backs, PaleoVet's face-up top cards) is kept:
-    every player's observation is compared with the original, and a zone whose shuffle changed one
-    keeps more of its top cards in place until none changes. Each zone's shuffle draws from its own
-    generator (seed, zone, cards kept), so the copy depends on the state and the seed alone."""
-    s, r = game.s, game.rules
-    rng = Rng(seed_state(seed ^ 0x5EC2E7))
-    back = getattr(r, "back", None) or (lambda cid: None)
-    cards, z = s["cards"], s["z"]
-    zones = []
-    for zone in r.layout.zones:
-        names = [zone.name] if zone.scope == "shared" else [f"{zone.name}/{p}" for p in range(s["players"])]
-        for p, name in enumerate(names):
-            hidden = zone.visibility in HIDDEN or (zone.visibility == "owner" and (zone.scope == "shared" or p != viewer))
-            if hidden and len(z.get(name) or ()) > 1:
-                zones.append(name)
-    before = [game.observation(p) for p in range(s["players"])] if zones else None
-
-    def shuffle(name: str, keep: int) -> None:
-        ids = z[name]
-        rng = Rng(seed_state(seed ^ (zones.index(name) << 20) ^ (keep << 44) ^ 0x5EC2E7))
-        by_back: dict = {}
-        for pos in range(len(ids) - keep):
-            by_back.setdefault(back(cards[ids[pos]]), []).append(pos)
-        for positions in by_back.values():
-            if len(positions) > 1:
-                picked = [ids[i] for i in positions]
-                rng.shuffle(picked)
-                for i, iid in zip(positions, picked):
-                    ids[i] = iid
-
-    def same() -> bool:
-        if hasattr(game, "_legal"):
-            game._legal = None
-        return all(game.observation(p) == before[p] for p in range(s["players"]))
-
-    saved = {name: list(z[name]) for name in zones}
-    for name in zones:
-        shuffle(name, 0)
-    if zones and not same():  # some system shows part of a hidden zone: find how much, zone by zone
-        for name in zones:
-            z[name][:] = saved[name]
-        for name in zones:
-            keep = 0
-            while keep < len(saved[name]):
-                shuffle(name, keep)
-                if same():
-                    break
-                z[name][:] = saved[name]
-                keep += 1
-    state, out = next64(rng.state)
-    rng.state = state
-    s["rng"] = out & MASK
-    s["log"] = []  # a search reads no history; the copy stays small
-    if hasattr(game, "_legal"):
-        game._legal = None
+    """Re-draw an exact copy's hidden cards and future randomness from `seed` (runtime.core.secret), and drop
+    its log: a search reads no history, so the copy stays small."""
+    reshuffle_hidden(game, seed, viewer)
+    game.s["log"] = []
 
 
 def returns(game) -> list[float]:

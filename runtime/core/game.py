@@ -13,6 +13,7 @@ import pickle
 from .declare import WAIT
 from .definition import REGISTRY, definition_for
 from .errors import IllegalAction, NotPlayable, SetupError, StateError
+from .secret import reshuffle_hidden
 
 STATE_FORMAT = "runtime-state/2"
 MAX_STATE_BYTES = 16 << 20  # a saved game's JSON text (the bounds policy: compiler/limits.py)
@@ -414,34 +415,17 @@ class Game:
         re-seeded (from `seed`, else from the system's entropy) and every zone whose order no player sees (a
         `backs` or `count` zone: decks, shuffled piles) is re-shuffled among cards of the same back, so every
         player's observation of the copy is the same as of the original and its future is a new draw; a zone
-        whose re-shuffle would change an observation (a system shows its top card) keeps its order. A card
+        that a system shows part of (its top card, say) keeps as many top cards in place as that takes
+        (runtime.core.secret, which the search policies share). A card
         a player saw go into a hidden zone keeps no remembered place: the re-shuffle treats it as unseen.
         `exact=True` copies everything, the generator included: the same actions replay the same game."""
         e = self._engine.clone()
         if not exact:
-            import random
+            if seed is None:
+                import random
 
-            from ..rng import seed_state
-
-            pick = random.Random(seed) if seed is not None else random.SystemRandom()
-            s, lay, r = e.s, e.layout, e.rules
-            seen = [self._engine.observation(p) for p in range(s["players"])]
-            names = [n for zone in lay.zones if zone.visibility in ("backs", "count")
-                     for n in zone.names(s["players"]) if len(s["z"][n]) > 1]
-            before = {n: list(s["z"][n]) for n in names}
-            for n in names:
-                _shuffle_by_back(pick, r, s["cards"], s["z"][n])
-            if [e.observation(p) for p in range(s["players"])] != seen:
-                # a system shows something of a hidden zone's order (a face-up top card, say): re-shuffle the
-                # zones one at a time and keep in place each whose re-shuffle would change what a player sees
-                for n in names:
-                    s["z"][n] = list(before[n])
-                for n in names:
-                    _shuffle_by_back(pick, r, s["cards"], s["z"][n])
-                    if [e.observation(p) for p in range(s["players"])] != seen:
-                        s["z"][n] = list(before[n])
-            s["rng"] = seed_state(pick.getrandbits(64))
-            e._legal = None
+                seed = random.SystemRandom().getrandbits(64)
+            reshuffle_hidden(e, seed)
         return type(self)(e, self._history)
 
     # ------------------------------------------------------------------ what the game is
@@ -562,20 +546,6 @@ class Game:
     def apply_id(self, action_id: int, player: int) -> None:
         """Apply the action with this id played by `player` (IllegalAction when it is not legal now)."""
         self.apply(self.action_from_id(action_id, player))
-
-
-def _shuffle_by_back(pick, rules, cards: list, ids: list) -> None:
-    """Shuffle a zone's card instances in place, each only among the positions of cards with its back."""
-    back = getattr(rules, "back", None)  # a game without card backs: every card looks alike
-    groups: dict = {}
-    for pos, iid in enumerate(ids):
-        groups.setdefault(back(cards[iid]) if back else None, []).append(pos)
-    for poss in groups.values():
-        if len(poss) > 1:
-            vals = [ids[q] for q in poss]
-            pick.shuffle(vals)
-            for q, v in zip(poss, vals):
-                ids[q] = v
 
 
 def _short(action, limit: int = 200) -> str:

@@ -60,3 +60,16 @@ def test_init_refuses_to_overwrite_and_writes_nothing(tmp_path):
     r = _paleo("init", cwd=tmp_path)
     assert r.returncode == 2 and "already has `pyproject.toml`" in r.stderr and "nothing was written" in r.stderr
     assert sorted(x.name for x in tmp_path.iterdir()) == ["pyproject.toml"]
+
+
+def test_the_starter_pack_is_the_synthetic_base_test_pack():
+    """`paleo init` ships a copy of tests/packs/synthetic-base/cards.yaml (the wheel carries no tests): the two
+    hold the same cards, so a fix to the test pack cannot silently miss the pack a new project starts from."""
+    from ruamel.yaml import YAML
+
+    from compiler.starter_pack import PACK_BODY
+
+    yaml = YAML(typ="safe")
+    starter = yaml.load(PACK_BODY)["cards"]
+    test_pack = yaml.load((REPO / "tests" / "packs" / "synthetic-base" / "cards.yaml").read_text(encoding="utf-8"))["cards"]
+    assert starter == test_pack

@@ -9,6 +9,7 @@ from the cache, and the whole-project checks (unique ids, packs, the graph) run 
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 from dataclasses import dataclass, field
@@ -145,13 +146,33 @@ class Project:
         from ..pipeline import run
 
         overrides = {k: v.encode("utf-8", "surrogatepass") for k, v in buffers.items()}
+        _collect_now_and_then()
         res = run(self.dirs, root=self.root, overrides=overrides, config=self.config, cache=self.cache,
                   want_bundle=False, share_ir=True)
         by_file: dict[str, list[Diagnostic]] = {}
-        for d in with_fixes(res.diagnostics, res.texts):
+        for d in res.diagnostics:
             by_file.setdefault(d.span.file, []).append(d)
+        for f in buffers:  # the fixes `lint` attaches, for the files a client shows (each file's text split once)
+            if f in by_file:
+                by_file[f] = with_fixes(by_file[f], {f: res.texts.get(f, buffers[f])})
         self.last = Check(by_file, res.entries, res.files, res.texts)
+        gc.freeze()
         return self.last
+
+
+_CHECKS = [0]
+COLLECT_EVERY = 40
+
+
+def _collect_now_and_then() -> None:
+    """The pipeline makes its objects with the collector off; once a check is done they are frozen
+    (never scanned again: a full collection over them after every check cost more than the check's
+    own work). Every COLLECT_EVERY checks the frozen ones are collected once, so the garbage cycles
+    of old checks do not pile up over a long session."""
+    _CHECKS[0] += 1
+    if _CHECKS[0] % COLLECT_EVERY == 0:
+        gc.unfreeze()
+        gc.collect()
 
 
 # -- positions ------------------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from . import options as O
 from .engine import (Project, effect_string_at, line_starts, lsp_col, offset_of, scalar_edit, span_offsets,
                      string_offset)
 
-DEBOUNCE = 0.08  # seconds of quiet after an edit before the check starts
+DEBOUNCE = 0.04  # seconds of quiet after an edit before the check starts (a newer edit restarts it)
 TOKEN_TYPES = ["function", "number", "variable", "keyword"]  # symbol, number, reference, keyword
 TOKEN_OF = {"symbol": 0, "number": 1, "reference": 2, "keyword": 3}
 YAML = (".yaml", ".yml")

@@ -243,3 +243,38 @@ async def test_symbols_and_semantic_tokens(client: LanguageClient, project):
         rows.append((text.split("\n")[line][col:col + n], kind))
     assert ("require", 3) in rows and ("venerate place", 0) in rows and ("secret 23", 2) not in rows
     assert ("secret", 2) in rows and ("23", 1) in rows and ('"Scout"', 2) in rows
+
+
+async def test_settings_are_read_again_when_pyproject_changes(client: LanguageClient, project):
+    path = project / "content" / "cards.yaml"
+    u = uri(path)
+    bad = path.read_text().replace("venerate place forest", "venerate plaec forest")
+    change_doc(client, u, bad, 40)
+    assert [d.code for d in await diagnostics(client, u, 40)] == ["E302"]
+    pyproject = project / "pyproject.toml"
+    before = pyproject.read_text()
+    try:
+        pyproject.write_text(before.replace('select = ["ALL"]', 'select = ["ALL"]\nignore = ["E302"]'))
+        client.workspace_did_change_watched_files(L.DidChangeWatchedFilesParams(changes=[
+            L.FileEvent(uri=uri(pyproject), type=L.FileChangeType.Changed)]))
+        change_doc(client, u, bad + "# again\n", 41)
+        assert await diagnostics(client, u, 41) == []
+    finally:
+        pyproject.write_text(before)
+        client.workspace_did_change_watched_files(L.DidChangeWatchedFilesParams(changes=[
+            L.FileEvent(uri=uri(pyproject), type=L.FileChangeType.Changed)]))
+    change_doc(client, u, bad, 42)
+    assert [d.code for d in await diagnostics(client, u, 42)] == ["E302"]
+
+
+async def test_completion_of_source_headings(client: LanguageClient, project):
+    path = project / "content" / "more.yaml"
+    text = path.read_text()
+    u = uri(path)
+    typed = text.replace('      section: ["The Game Turn: Surviving Day and Night"]\n', '      section: ["The Game\n')
+    change_doc(client, u, typed, 50)
+    got = await client.text_document_completion_async(L.CompletionParams(
+        text_document=L.TextDocumentIdentifier(uri=u), position=_pos(typed, '["The Game\n', len('["The Game'))))
+    labels = {i.label for i in got.items}
+    assert "The Game Turn: Surviving Day and Night" in labels  # cited by the bundled games for this rulebook
+    assert all(x.startswith("The Game") for x in labels)

@@ -368,5 +368,44 @@ def _at_clause_start(prefix: str) -> bool:
     return not toks or (toks[-1].kind == "punct" and toks[-1].text in ";:")
 
 
+# -- where an option string stands in a half-typed file -------------------------------------------
+OPTION_ITEM = re.compile(r"^(\s*)-\s+(['\"]?)")
+FIELD = re.compile(r"^(\s*)(?:-\s+)?([A-Za-z_]+)\s*:\s*(['\"]?)")
+
+
+def parent_key(lines: list[str], ln: int, dash: int) -> str | None:
+    """The key owning the list item whose `-` stands at column `dash` on line `ln`."""
+    for k in range(ln - 1, -1, -1):
+        s = lines[k]
+        if not s.strip() or s.lstrip().startswith("#"):
+            continue
+        ind = len(s) - len(s.lstrip())
+        if ind > dash or (ind == dash and s.lstrip().startswith("-")):
+            continue  # a sibling item or a continuation line
+        m = re.match(r"^\s*(?:-\s+)?([A-Za-z_]+)\s*:", s)
+        return m.group(1) if m else None
+    return None
+
+
+def option_prefix(lines: list[str], ln: int, col: int):
+    """(column where the option text starts, its text up to the cursor) on a one-line option, or None."""
+    line = lines[ln][:col]
+    m = FIELD.match(line)
+    if m and m.group(2) in ("brings", "yield", "cost", "improves"):
+        start = m.end()
+    else:
+        m = OPTION_ITEM.match(line)
+        if not m or parent_key(lines, ln, len(m.group(1))) not in ("options", "more_options"):
+            return None
+        start = m.end()
+    quote = line[start - 1] if start and line[start - 1] in "'\"" else ""
+    text = line[start:]
+    if quote and quote in (text.replace("''", "") if quote == "'" else text):
+        return None  # the cursor is after the closing quote
+    if quote == "'":
+        text = text.replace("''", "'")
+    return start, text
+
+
 __all__ = ["POSITION_OF_CLAUSE", "tokens", "calls", "references", "reference_at", "symbol_at", "symbol_hover",
            "semantic_tokens", "complete", "Item"]

@@ -23,7 +23,7 @@ from . import options as O
 from .engine import (Project, effect_string_at, line_starts, lsp_col, offset_of, scalar_edit, span_offsets,
                      string_offset)
 
-DEBOUNCE = 0.04  # seconds of quiet after an edit before the check starts (a newer edit restarts it)
+DEBOUNCE = 0.025  # seconds of quiet after an edit before the check starts (a newer edit restarts it)
 TOKEN_TYPES = ["function", "number", "variable", "keyword"]  # symbol, number, reference, keyword
 TOKEN_OF = {"symbol": 0, "number": 1, "reference": 2, "keyword": 3}
 YAML = (".yaml", ".yml")
@@ -193,6 +193,7 @@ def uri_of(project: Project, shown: str) -> str:
 # -- the document's life --------------------------------------------------------------------------
 @server.feature(L.INITIALIZED)
 def initialized(ls: PaleoServer, params):
+    ls.changed(0.0)  # the first whole check starts now: the first buffer opened finds the project compiled
     caps = ls.client_capabilities
     dyn = caps.workspace and caps.workspace.did_change_watched_files and \
         caps.workspace.did_change_watched_files.dynamic_registration

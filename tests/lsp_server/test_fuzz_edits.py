@@ -23,6 +23,7 @@ from .fixture import write_project
 pytestmark = [pytest.mark.lsp_server, pytest.mark.asyncio(loop_scope="module")]
 
 SECONDS = 3.0
+MIN_REQUESTS = 12  # on a loaded machine the seconds may hold fewer
 PIECES = ["'", '"', ":", " ", "\n", "- ", "  ", "->", "require ", "cost ", "; ", ",", "(", ")", "secret ", "23",
           'card "', "venerate place ", "#", "{", "}", "[", "]", "&a", "*a", "!!str ", "\t", "é", "😀", "\\", "|", ">"]
 
@@ -63,7 +64,7 @@ async def test_random_edits_never_break_the_server(client: LanguageClient, proje
     doc = L.TextDocumentIdentifier(uri=u)
     requests = 0
     end = time.monotonic() + SECONDS
-    while time.monotonic() < end:
+    while time.monotonic() < end or requests < MIN_REQUESTS:
         a = rng.randrange(len(text) + 1)
         if rng.random() < 0.3 and text:
             b = min(len(text), a + rng.randrange(1, 12))
@@ -94,7 +95,6 @@ async def test_random_edits_never_break_the_server(client: LanguageClient, proje
         ])
         await asyncio.wait_for(ask(), 20)
         requests += 1
-    assert requests > 10
     failures = [m.message for m in client.log_messages if m.type == L.MessageType.Error]
     assert failures == []
     # the text put back: the server still checks, and the file is clean again

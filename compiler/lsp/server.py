@@ -145,6 +145,13 @@ def guarded(fn):
 
 
 # -- conversions --------------------------------------------------------------------------------
+def too_large(text: str) -> bool:
+    """A buffer past the loader's bound: checked (and refused, Y009) like the file, never loaded here."""
+    from ..limits import MAX_FILE_BYTES
+
+    return len(text) > MAX_FILE_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES
+
+
 def _lines(text: str) -> list[str]:
     return text.split("\n")
 
@@ -581,6 +588,8 @@ def formatting(ls: PaleoServer, params):
     from ..fmt import format_text
 
     shown, text = ls.doc(params.text_document.uri)
+    if too_large(text):
+        return []
     new, diags = format_text(text, shown)
     if new == text or any(d.is_error for d in diags):
         return []
@@ -643,9 +652,9 @@ async def semantic_tokens(ls: PaleoServer, params):
     shown, text = ls.doc(params.text_document.uri)
     check = ls.proj().last or await ls.fresh()
     lf = check.files.get(shown) if check is not None else None
-    if lf is None or lf.text != text:
+    if (lf is None or lf.text != text) and not too_large(text):
         lf, _ = load_text(shown, text)
-    if lf is None:
+    if lf is None or lf.text != text:
         return L.SemanticTokens(data=[])
     from ..effects.positions import offset_map
 

@@ -303,6 +303,12 @@ def _field_completion(ls, check, lines, ln, col, position):
     if key == "section" or (key is None and "section:" in line):
         return _heading_completion(check, lines, ln, line, position)
     prefixes = ID_FIELDS.get(key or "")
+    flow = re.match(r"^\[(?:[^\[\],]*,)*\s*", typed)  # `requires: [board:x, produ|`
+    if flow:
+        startcol += flow.end()
+        typed = typed[flow.end():]
+    startcol += len(typed) - len(typed.lstrip("'\""))
+    typed = typed.lstrip("'\"")
     if not prefixes or not re.fullmatch(r"[A-Za-z0-9:/._-]*", typed):
         return None
     idx = check.index()

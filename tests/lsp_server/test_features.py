@@ -132,8 +132,15 @@ async def test_completion_of_record_ids(client: LanguageClient, project):
         text_document=L.TextDocumentIdentifier(uri=u), position=_pos(typed, "product: product:\n", len("product: product:"))))
     labels = {i.label for i in got.items}
     assert "product:paleo" in labels and all(x.startswith("product:") for x in labels)
-    change_doc(client, u, text, 3)
-    await diagnostics(client, u, 3)
+    # a flow list of `requires`: boards, products and modules, from the item being written
+    typed = text.replace("    kind: base\n", "    kind: base\n    requires: [board:x, module:pa\n")
+    change_doc(client, u, typed, 4)
+    got = await client.text_document_completion_async(L.CompletionParams(
+        text_document=L.TextDocumentIdentifier(uri=u), position=_pos(typed, "module:pa\n", len("module:pa"))))
+    assert got.items and all(i.label.startswith("module:pa") for i in got.items)
+    assert got.items[0].text_edit.range.start == _pos(typed, "module:pa\n")
+    change_doc(client, u, text, 5)
+    await diagnostics(client, u, 5)
 
 
 async def test_hover_on_a_symbol_and_on_a_reference(client: LanguageClient, project):

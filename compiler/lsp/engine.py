@@ -142,11 +142,19 @@ class Project:
     # -- the check --------------------------------------------------------------------------
     def check(self, buffers: dict[str, str]) -> Check:
         """Lint the project with `buffers` ({display path: text}) in place of the files on disk."""
+        overrides = {k: v.encode("utf-8", "surrogatepass") for k, v in buffers.items()}
+        _collect_now_and_then()
+        gc.disable()  # kept off until this check's objects are frozen (see _collect_now_and_then)
+        try:
+            return self._check(buffers, overrides)
+        finally:
+            gc.freeze()
+            gc.enable()
+
+    def _check(self, buffers: dict[str, str], overrides: dict[str, bytes]) -> Check:
         from ..fixes import with_fixes
         from ..pipeline import run
 
-        overrides = {k: v.encode("utf-8", "surrogatepass") for k, v in buffers.items()}
-        _collect_now_and_then()
         res = run(self.dirs, root=self.root, overrides=overrides, config=self.config, cache=self.cache,
                   want_bundle=False, share_ir=True)
         by_file: dict[str, list[Diagnostic]] = {}
@@ -156,7 +164,6 @@ class Project:
             if f in by_file:
                 by_file[f] = with_fixes(by_file[f], {f: res.texts.get(f, buffers[f])})
         self.last = Check(by_file, res.entries, res.files, res.texts)
-        gc.freeze()
         return self.last
 
 

@@ -71,15 +71,18 @@ class PaleoServer(LanguageServer):
         return out
 
     def changed(self, delay: float = DEBOUNCE) -> None:
+        """An edit: check after `delay` of quiet. A wait an edit overtook ends doing nothing; a check
+        already running is not interrupted (its result, out of date, is not published)."""
         self.gen += 1
-        if self.pending is not None and not self.pending.done():
-            self.pending.cancel()
         self.pending = asyncio.ensure_future(self._after(self.gen, delay))
 
     async def _after(self, gen: int, delay: float) -> None:
         await asyncio.sleep(delay)
         if gen == self.gen:
-            await self.fresh()
+            try:
+                await self.fresh()
+            except Exception as exc:
+                self.log(f"paleo: the check failed: {type(exc).__name__}: {exc}")
 
     async def fresh(self):
         """The check of the buffers as they are now (run now when an edit came since the last)."""

@@ -46,16 +46,20 @@ VERSION = [100]
 
 @pytest_asyncio.fixture(autouse=True, loop_scope="module")
 async def _reset(client: LanguageClient, project):
-    """Every test starts from the files as written, both open."""
+    """Every test starts from the files as written, both open, and leaves them so."""
+    async def reset():
+        for name in ("cards.yaml", "more.yaml"):
+            path = project / "content" / name
+            VERSION[0] += 1
+            if uri(path) in client.published:
+                change_doc(client, uri(path), path.read_text(), VERSION[0])
+            else:
+                open_doc(client, path, version=VERSION[0])
+        await diagnostics(client, uri(project / "content" / "more.yaml"), VERSION[0])
+
+    await reset()
     yield
-    for name in ("cards.yaml", "more.yaml"):
-        path = project / "content" / name
-        VERSION[0] += 1
-        if uri(path) in client.published:
-            change_doc(client, uri(path), path.read_text(), VERSION[0])
-        else:
-            open_doc(client, path, version=VERSION[0])
-    await diagnostics(client, uri(project / "content" / "more.yaml"), VERSION[0])
+    await reset()
 
 
 def _pos(text: str, needle: str, delta: int = 0) -> L.Position:
@@ -194,6 +198,10 @@ async def test_rename_across_two_files(client: LanguageClient, project):
     ctext = cards.read_text()
     (e,) = edit.changes[uri(cards)]
     assert e.range.start == _pos(ctext, '"Scout"', 1)
+    # the same rename asked at the reference
+    again = await client.text_document_rename_async(L.RenameParams(
+        text_document=L.TextDocumentIdentifier(uri=uri(cards)), position=_pos(ctext, 'card "Scout"', 8), new_name="Ranger"))
+    assert again.changes == edit.changes
     # the other file's diagnostics follow a rename in this one alone
     change_doc(client, uri(more), text.replace("name: Scout", "name: Ranger"), 20)
     got = await diagnostics(client, uri(cards), client.published[uri(cards)][0])

@@ -147,6 +147,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="play on N worker processes (the per-game results are the sequential run's)")
     sim.add_argument("--format", choices=["human", "json"], default="human")
 
+    sub.add_parser("lsp", help="run the language server for card files on standard input and output")
+
     from .sweep.cli import add_parser as add_sweep
 
     add_sweep(sub)
@@ -818,6 +820,12 @@ def cmd_sim(args) -> int:
     return sim_main(args)
 
 
+def cmd_lsp(args) -> int:
+    from .lsp import main as lsp_main
+
+    return lsp_main()
+
+
 def cmd_sweep(args) -> int:
     from .sweep.cli import main as sweep_main
 
@@ -827,7 +835,7 @@ def cmd_sweep(args) -> int:
 COMMANDS = {
     "lint": cmd_lint, "build": cmd_build, "fmt": cmd_fmt, "schema": cmd_schema, "symbols": cmd_symbols,
     "graph": cmd_graph, "explain": cmd_explain, "docs": cmd_docs, "diff": cmd_diff, "test": cmd_test, "sim": cmd_sim,
-    "sweep": cmd_sweep,
+    "sweep": cmd_sweep, "lsp": cmd_lsp,
     "init": cmd_init,
 }
 

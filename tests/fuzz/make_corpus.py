@@ -63,6 +63,10 @@ def main() -> None:
     for seed in (b"\x05" + bytes(range(0, 200, 3)) * 3, b"\x12" + b"\x00\x01\x02\xc8\x01\x03" * 20,
                  b"\x33" + bytes(199 - (i * 7) % 199 for i in range(150))):
         _put("apply", seed)
+    for i, p in enumerate(YAML_SEEDS[-4:] + YAML_SEEDS[:6]):  # a cursor somewhere in a card file
+        _put("lsp", bytes([(i * 53) % 256]) + p.read_bytes())
+    _put("lsp", b"\x80cards:\n  - id: card:x/y\n    options:\n      - 'require venerate place \n")
+    _put("lsp", b"\xffcards:\n  - options:\n      - '-> may reveal secret 2")
     save = targets._save().encode()
     _put("from_json", save)
     _put("from_json", save.replace(b'"actions":6', b'"actions":-1'))

@@ -258,7 +258,56 @@ def from_json(data: bytes) -> None:
         Game.from_json(bundle, g.to_json())
 
 
-TARGETS = {"loader": loader, "effects": effects, "lint": lint, "fmt": fmt, "apply": apply, "from_json": from_json}
+# ---------------------------------------------------------------------------------------------- lsp
+
+
+def lsp(data: bytes) -> None:
+    """A half-typed card file and a cursor (the first byte: where) -> what `paleo lsp` works out for a request
+    there: completion items replacing only what was typed, semantic tokens inside their strings and in
+    order, hover and reference lookups without an exception, positions mapped back inside the text."""
+    from compiler.effects.positions import line_col
+    from compiler.loader import load_text
+    from compiler.lsp import options as O
+    from compiler.lsp.engine import _is_effect_path, _strings, effect_string_at, string_offset
+
+    head = data[0] if data else 0
+    text = _text(data[1:])
+    reg = _registry()
+    off = (head * len(text)) // 255 if text else 0
+    lines = text.split("\n")
+    ln, col = line_col(text, off)
+    got = O.option_prefix(lines, ln - 1, col - 1)
+    targets = {"secret": ["1", "23"], "token": ["3"], "card": ["Reeds"], "idea": ["Isolation"], "title": ["dodo"]}
+    prefixes = [got[1]] if got is not None else []
+    prefixes.append(text[:off].rsplit("\n", 1)[-1])
+    for prefix in prefixes:
+        for it in O.complete(reg, prefix, targets):
+            assert 0 <= it.replace_from <= len(prefix), f"{it} replaces outside `{prefix}`"
+            assert it.label, it
+    lf, diags = load_text("fuzz.yaml", text)
+    _check_diags(diags, "fuzz.yaml", text)
+    if lf is None:
+        return
+    for path, value in _strings(lf.data, ()):
+        if not _is_effect_path(path):
+            continue
+        last = -1
+        for s, e, kind in O.semantic_tokens(reg, value):
+            assert 0 <= s < e <= len(value) and s >= last, f"token {s}-{e} {kind} of `{value}`"
+            last = e
+        for r in O.references(value):
+            assert 0 <= r.start <= r.value_start <= r.value_end <= r.end <= len(value), r
+    hit = effect_string_at(lf, off)
+    if hit is not None:
+        _, value, mapping = hit
+        so = string_offset(mapping, off)
+        assert 0 <= so <= len(value)
+        O.reference_at(value, so)
+        O.symbol_at(reg, value, so)
+
+
+TARGETS = {"loader": loader, "effects": effects, "lint": lint, "fmt": fmt, "apply": apply, "from_json": from_json,
+           "lsp": lsp}
 
 
 def inputs(name: str) -> list[tuple[Path, bytes]]:
@@ -274,7 +323,7 @@ def warm(name: str) -> None:
     """Build what a target caches (registry, bundle) so a time budget is spent on inputs."""
     if name in ("apply", "from_json"):
         _save()
-    elif name == "effects":
+    elif name in ("effects", "lsp"):
         _registry()
     TARGETS[name](b"")
 

@@ -144,7 +144,7 @@ class VetSystem(System):
             Step("pass", "turn", run_pass, rule="rule:vet/pass"),
         )
         self.decisions = (
-            Decision("alert", {"player": "player", "card": "card", "option": "int"}, alert_actions, apply_alert,
+            Decision("alert", {"player": "player", "card": "card", "option": "int"}, alert_actions,
                      auto=auto_alert, rule="rule:vet/alert"),
             Decision("sleep-target", {"player": "player", "n": "count", "remove": "bool"}, target_actions, apply_sleep_target,
                      auto=auto_target, rule="rule:vet/sleep"),
@@ -278,13 +278,6 @@ class VetSystem(System):
 # ------------------------------------------------------------------ helpers
 def _player(g) -> int:
     return g.s["current"]
-
-
-def _zone_of(g, iid: int) -> str | None:
-    for name, ids in g.s["z"].items():
-        if iid in ids:
-            return name
-    return None
 
 
 def statics(g, p: int, kind: str) -> list[tuple]:
@@ -546,6 +539,7 @@ def apply_admit(g, a) -> None:
 
 
 def alert_actions(g, item) -> list[dict]:
+    """An alert settles itself (auto): it offers no choice, so no action applies to it."""
     return []
 
 
@@ -556,10 +550,6 @@ def auto_alert(g, item) -> bool:
     o = next(o for o in r.options.get(s["cards"][iid], ()) if o.index == item["option"] and o.variant == 0)
     resolve(g, iid, o, VetCtx(item["player"], iid, kind="alert"))
     return True
-
-
-def apply_alert(g, item, a) -> None:  # an alert settles itself (auto); kept for the declaration
-    auto_alert(g, item)
 
 
 def _targets(g, item) -> list[int]:

@@ -144,3 +144,13 @@ def test_below_throws_away_draws_past_the_last_whole_multiple():
     assert r.below(n) == x and draws >= 2 and r.state == state
     with pytest.raises(ValueError, match="positive bound"):
         r.below(0)
+
+
+def test_a_policy_class_plays_on_workers_as_its_name_does(bundle):
+    from runtime.policies import RandomPolicy
+
+    named = sim.run(bundle, scenario="A", players=1, games=2, seed=7, policy="random", progress=False)
+    cls = sim.run(bundle, scenario="A", players=1, games=2, seed=7, policy=RandomPolicy, progress=False, jobs=2)
+    assert cls["results"] == named["results"] and cls["policy"] == "RandomPolicy"
+    chunk = dict(game="game:paleo", players=1, policy="random", scenario="A", seeds=[7])
+    assert sim.pool_map(bundle, [chunk], 1)[0][0] == named["results"][:1]  # no callback: results all the same

@@ -51,3 +51,12 @@ def test_a_given_state_cannot_hand_out_more_tools_than_the_supply_holds(bundle):
     t["given"]["tools"] = {"0": {"spear": 99}}
     with pytest.raises(RuleTestFailure, match="given: only [0-9]+ spear left in the supply"):
         run_test(t, bundle)
+
+
+def test_given_tools_replace_what_a_group_holds_and_return_the_rest_to_the_supply(bundle):
+    t = json.loads((ROOT / "tests" / "rules" / "resolve-dice-met.json").read_text(encoding="utf-8"))
+    t.pop("dice")
+    t["actions"] = []
+    t["given"]["tools"] = {"0": {"spear": 0}}  # the setup's stone axe goes back; no spear is taken
+    t["expect"] = {"state": {"tools": {"0": {"$len": 0}, "1": {"torch": 1}}, "supply": {"stone-axe": 5, "spear": 5}}}
+    run_test(t, bundle)

@@ -225,3 +225,12 @@ def test_a_given_paleovet_state_it_cannot_hold_fails_the_rule_test(vet_bundle, g
     with pytest.raises(RuleTestFailure, match=None) as exc:
         run_test(t, vet_bundle)
     assert why in str(exc.value)
+
+
+def test_given_dice_faces_leave_the_unnamed_white_dice_spent(vet_bundle):
+    t = json.loads(json.dumps(BASE))
+    t.pop("checkpoints")
+    t["actions"] = []
+    t["given"]["dice_faces"] = {"0": ["dna"]}
+    t["expect"] = {"state": {"dice_of": {"0": ["white ready dna", "white spent", "white spent", "white spent"]}}}
+    run_test(t, vet_bundle)

@@ -398,7 +398,8 @@ def discard_effect(g, ctx: VetCtx) -> None:
 
 
 def resolve(g, cid_iid: int, opt, ctx: VetCtx) -> None:
-    """Run one compiled option's effects (lasting ones do nothing when run), then queue what they ask for."""
+    """Run one compiled option's effects, then queue what they ask for. No option resolved here holds a lasting
+    effect: a triggered one may not (the rules refuse it), and an upgrade's lasting options are never run."""
     s = g.s
     g.event("effect", player=ctx.player, card=s["cards"][cid_iid], option=opt.index + 1)
     for sym in opt.symbols:
@@ -406,8 +407,6 @@ def resolve(g, cid_iid: int, opt, ctx: VetCtx) -> None:
             s["used"].append(sym)
     by = g.by
     for sym, fn in opt.effects:
-        if static_of(fn):
-            continue
         g.by = sym
         fn(g, ctx)
     g.by = by

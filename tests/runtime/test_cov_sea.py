@@ -134,3 +134,19 @@ def test_a_given_module_t_state_it_cannot_hold_fails_the_rule_test(whale_bundle,
     with pytest.raises(RuleTestFailure, match=None) as exc:
         run_test(t, whale_bundle)
     assert why in str(exc.value)
+
+
+def test_a_sea_cards_night_option_asking_for_a_sea_card_is_refused(whale_bundle):
+    """interpretation:whale-reveal-at-sea: the symbol asks for the next sea card of a sea card just resolved at sea;
+    a moon card's night text is resolved when nobody is at sea, so a game showing it there is refused."""
+    import synthetic_bundle
+
+    b = copy.deepcopy(whale_bundle)
+    ahab = next(c for c in b["cards"] if c["id"] == "card:whale/ahab")
+    ahab["options"].append({"text": "at night: -> reveal sea card 2",
+                            "ir": synthetic_bundle.lower("at night: -> reveal sea card 2")})
+    with pytest.raises(NotPlayable) as exc:
+        Game.new(b, scenario="A+T", players=2, seed=0)
+    n = len(ahab["options"])
+    assert any(f.startswith(f"card:whale/ahab: option {n}: `reveal sea card` is played only on a sea card resolved "
+                            "at sea, not in its `night` option") for f in exc.value.facts), exc.value.facts

@@ -212,3 +212,15 @@ def test_a_clone_keeps_a_shown_top_card_in_place(vet_bundle):
         c = g.clone(seed=seed)
         assert [c.observation(p) for p in range(3)] == seen
     assert g.layout is g.rules.layout
+
+
+def test_the_caches_of_checked_setups_and_action_spaces_stay_bounded(bundle, monkeypatch):
+    from runtime.core import game as G
+
+    g = Engine.new(bundle, scenario="A", players=2, seed=0)
+    monkeypatch.setattr(G, "_SETUPS", {("old", i): None for i in range(65)})
+    monkeypatch.setattr(G, "_SPACES", {("old", i): None for i in range(65)})
+    Engine.from_json(bundle, g.to_json())
+    assert len(G._SETUPS) == 1  # full: emptied before this setup was kept
+    space = G.action_space(g.rules, 2)
+    assert list(G._SPACES.values()) == [(g.rules, space)] and G.action_space(g.rules, 2) is space

@@ -234,3 +234,11 @@ def test_given_dice_faces_leave_the_unnamed_white_dice_spent(vet_bundle):
     t["given"]["dice_faces"] = {"0": ["dna"]}
     t["expect"] = {"state": {"dice_of": {"0": ["white ready dna", "white spent", "white spent", "white spent"]}}}
     run_test(t, vet_bundle)
+
+
+def test_the_cache_of_paleovet_rules_stays_bounded(vet_bundle, monkeypatch):
+    from runtime.games.paleovet import rules as R
+
+    monkeypatch.setattr(R, "_CACHE", {("old", i): None for i in range(33)})
+    g = Game.new(vet_bundle, game="game:paleovet", players=2, seed=0)
+    assert list(R._CACHE.values()) == [g.rules]

@@ -162,3 +162,22 @@ def test_a_rollout_stops_at_the_end_of_the_game():
     g = _ended({"result": "loss"})
     g.legal_actions = lambda: pytest.fail("an ended game is asked for no action")
     assert MonteCarloPolicy(1, depth=5)._rollout(g, 0) == 0.0
+
+
+def test_reseeding_a_game_that_keeps_no_legal_cache_keeps_every_observation(bundle):
+    from runtime.core.game import Engine
+
+    class Bare:  # a game object with the state and rules but no cache of legal actions
+        def __init__(self, e):
+            self.s, self.rules = e.s, e.rules
+
+        def observation(self, p):
+            return Engine(self.rules, self.s).observation(p)
+
+    e = Engine.new(bundle, scenario="A", players=2, seed=3)
+    seen = [e.observation(p) for p in range(2)]
+    decks = [list(e.s["z"][f"deck/{p}"]) for p in range(2)]
+    bare = Bare(e)
+    search.reseed(bare, 11, viewer=0)
+    assert [bare.observation(p) for p in range(2)] == seen and bare.s["log"] == []
+    assert [sorted(e.s["z"][f"deck/{p}"]) for p in range(2)] == [sorted(d) for d in decks]

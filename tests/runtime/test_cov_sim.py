@@ -154,3 +154,23 @@ def test_a_policy_class_plays_on_workers_as_its_name_does(bundle):
     assert cls["results"] == named["results"] and cls["policy"] == "RandomPolicy"
     chunk = dict(game="game:paleo", players=1, policy="random", scenario="A", seeds=[7])
     assert sim.pool_map(bundle, [chunk], 1)[0][0] == named["results"][:1]  # no callback: results all the same
+
+
+def test_a_report_on_bundled_content_alone_has_no_synthetic_note(bundle, tmp_path, capsys):
+    import copy
+    import json
+
+    b = copy.deepcopy(bundle)
+    b.pop("packs", None)
+    for value in b.values():
+        for rec in value if isinstance(value, list) else ():
+            if isinstance(rec, dict):
+                if isinstance(rec.get("file"), str):
+                    rec["file"] = "content/" + rec["file"].rsplit("/", 1)[-1]
+                rec.pop("synthetic_fields", None)
+                rec.pop("synthetic_options_from", None)
+    p = tmp_path / "b.json"
+    p.write_text(json.dumps(b), encoding="utf-8")
+    assert sim.main(_args(p, games=1)) == 0
+    out = capsys.readouterr().out
+    assert "1 games, 1 players, policy random" in out and "synthetic" not in out

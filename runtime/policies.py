@@ -224,9 +224,8 @@ def user_factory(name: str, source: str | None = None):
                 raise PolicyError(f"policy module `{_cut(mod_name)}` does not load: {type(exc).__name__}: {_cut(exc)}") from None
             sys.modules[key] = module
     elif mod_name.endswith(".py"):
+        # a name ending in .py always has the source loader, so a spec always comes back
         spec = importlib.util.spec_from_file_location("_paleo_policy_file", mod_name)
-        if spec is None or spec.loader is None:
-            raise PolicyError(f"policy file `{_cut(mod_name)}` cannot be loaded")
         module = importlib.util.module_from_spec(spec)
         try:
             spec.loader.exec_module(module)

@@ -499,11 +499,8 @@ class Game:
 
     def apply(self, action: dict) -> None:
         """Apply one legal action; an illegal one raises IllegalAction and changes nothing."""
-        e = self._engine
-        n = e.s["actions"]
-        e.apply(action)
-        if e.s["actions"] != n:
-            self._history.append({k: v for k, v in action.items() if k != "label"})
+        self._engine.apply(action)  # counts every action it applies; refuses (raising) all others
+        self._history.append({k: v for k, v in action.items() if k != "label"})
 
     def observation(self, player: int) -> dict:
         """What `player` may see (a copy: it shares nothing with the state)."""

@@ -167,6 +167,9 @@ class Sea(System):
                 if REVEAL in o.symbols and not sea:
                     # interpretation:whale-reveal-at-sea: only a sea card being played asks for the next one
                     refused.append((cid, o.index, "`reveal sea card` is played only on a sea card"))
+                elif REVEAL in o.symbols and o.trigger is not None:  # a moon card's night text: nobody is at sea
+                    refused.append((cid, o.index, "`reveal sea card` is played only on a sea card resolved at sea, "
+                                                  f"not in its `{o.trigger}` option"))
                 if sea and o.trigger not in (None, "night"):
                     refused.append((cid, o.index, f"a sea card is resolved at sea, where `{o.trigger}` options "
                                                   "are not played"))
@@ -553,9 +556,7 @@ def reveal_op(position, args):
     if position not in ("reward", "negative") or not is_int(sym) or not 1 <= sym <= 5:
         _unsupported(REVEAL, position)
 
-    def run(g, ctx):
-        if ctx.kind != SHARING:
-            raise AssertionError("`reveal sea card` is played only on a sea card")
+    def run(g, ctx):  # only ever on a sea card resolved at sea (the rules refuse it anywhere else)
         g.s["sea_next"] = sym
     return run
 

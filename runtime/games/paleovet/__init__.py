@@ -80,14 +80,9 @@ class PaleoVetDefinition(GameDefinition):
         """Rule tests: dinos a given state puts in a hospital carry their printed sleep (unless `sleep_on` says),
         others carry none; the supplies hold what nobody holds; only the current player's dice are rolled."""
         s, r = game.s, game.rules
+        # a game stands at its first admission when a rule test's state is given: no dino has been admitted yet,
+        # so no sleep count or treatment is on any dino but those the given hospitals and `sleep_on` set
         hosp = {i for p in range(s["players"]) for i in s["z"][f"hospital/{p}"]}
-        for k in list(s["sleep"]):
-            if int(k) not in hosp:
-                del s["sleep"][k]
-        for k in list(s["treated"]):
-            if int(k) not in hosp:
-                for d in s["treated"].pop(k)["dice"]:
-                    s["dice"][d].update(state="spent", on=None, face=None)
         for i in sorted(hosp):
             if str(i) not in s["sleep"]:
                 s["sleep"][str(i)] = int(r.dino(s["cards"][i]).get("sleep") or 0)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...bundle import BundleError, check_version
-from ...core import Layout, OpError, SetupError, compile_option
+from ...core import Layout, OpError, compile_option
 from .ops import static_of
 
 GAME = "game:paleovet"
@@ -35,10 +35,8 @@ class VetRules:
         self.game_id = GAME
         self.mode = setup["options"].get("mode", "standard")
         self.layout = Layout(definition.active(setup, bundle))
-        games = {g["id"]: g for g in bundle.get("games", [])}
-        if GAME not in games:
-            raise SetupError(f"unknown game `{GAME}`; the bundle has: {', '.join(sorted(games)) or 'none'}")
-        self.game = games[GAME]
+        # the definition was found for this game of the bundle (definition_for), so the bundle has it
+        self.game = next(g for g in bundle["games"] if g.get("id") == GAME)
         params = self.game.get("parameters") or {}
         self.min_players, self.max_players = MODE_PLAYERS[self.mode]
         missing: list[str] = []
@@ -172,8 +170,7 @@ def _refused(card: dict, opt) -> str | None:
     """What the runtime does not play in an option of a dino or an upgrade, named (refuse rather than misplay)."""
     if opt.dice or opt.each_dice or opt.everyone:
         return "dice rolls and `everyone:` clauses have no meaning on a PaleoVet card"
-    if opt.costs:
-        return "a cost on a dino or an upgrade has no stated meaning (the effects the rulebook names cost nothing)"
+    # (a cost never gets here: no PaleoVet op takes the cost position, so compiling one is refused first)
     if opt.trigger not in (None, "revealed", "on"):
         return f"`{opt.trigger}` options are not played in PaleoVet"
     if opt.trigger == "revealed" and not card.get("alert"):

@@ -144,7 +144,7 @@ class VetSystem(System):
             Step("pass", "turn", run_pass, rule="rule:vet/pass"),
         )
         self.decisions = (
-            Decision("alert", {"player": "player", "card": "card", "option": "int"}, alert_actions, apply_alert,
+            Decision("alert", {"player": "player", "card": "card", "option": "int"}, alert_actions,
                      auto=auto_alert, rule="rule:vet/alert"),
             Decision("sleep-target", {"player": "player", "n": "count", "remove": "bool"}, target_actions, apply_sleep_target,
                      auto=auto_target, rule="rule:vet/sleep"),
@@ -280,13 +280,6 @@ def _player(g) -> int:
     return g.s["current"]
 
 
-def _zone_of(g, iid: int) -> str | None:
-    for name, ids in g.s["z"].items():
-        if iid in ids:
-            return name
-    return None
-
-
 def statics(g, p: int, kind: str) -> list[tuple]:
     """The lasting effects of `kind` player p has: (value, need) from their upgrades and the dinos in their hospital."""
     s, r = g.s, g.rules
@@ -405,7 +398,8 @@ def discard_effect(g, ctx: VetCtx) -> None:
 
 
 def resolve(g, cid_iid: int, opt, ctx: VetCtx) -> None:
-    """Run one compiled option's effects (lasting ones do nothing when run), then queue what they ask for."""
+    """Run one compiled option's effects, then queue what they ask for. No option resolved here holds a lasting
+    effect: a triggered one may not (the rules refuse it), and an upgrade's lasting options are never run."""
     s = g.s
     g.event("effect", player=ctx.player, card=s["cards"][cid_iid], option=opt.index + 1)
     for sym in opt.symbols:
@@ -413,8 +407,6 @@ def resolve(g, cid_iid: int, opt, ctx: VetCtx) -> None:
             s["used"].append(sym)
     by = g.by
     for sym, fn in opt.effects:
-        if static_of(fn):
-            continue
         g.by = sym
         fn(g, ctx)
     g.by = by
@@ -546,6 +538,7 @@ def apply_admit(g, a) -> None:
 
 
 def alert_actions(g, item) -> list[dict]:
+    """An alert settles itself (auto): it offers no choice, so no action applies to it."""
     return []
 
 
@@ -556,10 +549,6 @@ def auto_alert(g, item) -> bool:
     o = next(o for o in r.options.get(s["cards"][iid], ()) if o.index == item["option"] and o.variant == 0)
     resolve(g, iid, o, VetCtx(item["player"], iid, kind="alert"))
     return True
-
-
-def apply_alert(g, item, a) -> None:  # an alert settles itself (auto); kept for the declaration
-    auto_alert(g, item)
 
 
 def _targets(g, item) -> list[int]:

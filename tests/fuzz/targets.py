@@ -334,6 +334,27 @@ def _serve_save() -> dict:
     return _CACHE["serve_save"]
 
 
+def _forged_bundles() -> list[str]:
+    """Files a `bundle` request may name: forged format versions, junk, an empty file (written once per process)."""
+    if "forged_bundles" not in _CACHE:
+        import atexit
+        import shutil
+        import tempfile
+
+        d = Path(tempfile.mkdtemp(prefix="fuzz-serve-"))
+        atexit.register(shutil.rmtree, d, True)
+        texts = [json.dumps({"format_version": v, "games": []}) for v in
+                 ("\u00b9.0.0", "\u0661.0.0", "1.0.0", "2.0.0", "1", "", 1, None, "9" * 5000)]
+        texts += ["", "\ufeff{}", "[]", "{" * 100000, "\x00\xff", json.dumps({"format_version": "1.0.0", "games": "x"})]
+        paths = []
+        for n, text in enumerate(texts):
+            p = d / f"bundle-{n}.json"
+            p.write_bytes(text.encode("utf-8", "surrogateescape"))
+            paths.append(str(p))
+        _CACHE["forged_bundles"] = paths
+    return _CACHE["forged_bundles"]
+
+
 def _forge(state, data: bytes, i: int) -> tuple[object, int]:
     """A saved game with one value somewhere inside it replaced by junk, steered by the bytes."""
     state = json.loads(json.dumps(state))
@@ -390,7 +411,7 @@ def _serve_script(data: bytes) -> None:
         req: dict = {}
         if op == 0:
             req = {"cmd": "hello", "protocol": pick([1, 1, *_SERVE_JUNK]), "format_version": pick(
-                [None, "1.0.0", "2.0", "1", "x.y", "9" * 50, 1, "01.0"])}
+                [None, "1.0.0", "2.0", "1", "x.y", "9" * 50, 1, "01.0", "\u00b9.0", "\u0661", "1.\u00b2"])}
         elif op == 1:
             req = {"cmd": "new", "game": pick(["game:paleo", "game:paleo", "game:paleovet", *_SERVE_JUNK]),
                    "players": pick([1, 2, 2, 3, 4, 5, *_SERVE_JUNK]), "seed": pick([0, 1, 7, *_HUGE, *_SERVE_JUNK]),
@@ -450,8 +471,8 @@ def _serve_script(data: bytes) -> None:
                 handles.remove(h)
             continue
         elif op == 14:
-            req = {"cmd": pick(["games", "quit", "bundle", "nope", "", "HELLO"]), "path": pick(
-                ["/nonexistent/bundle.json", "/dev/zero", "/", "{\"x\": 1}", "", 1])}
+            req = {"cmd": pick(["games", "quit", "bundle", "bundle", "nope", "", "HELLO"]), "path": pick(
+                ["/nonexistent/bundle.json", "/dev/zero", "/", "{\"x\": 1}", "", 1, *_forged_bundles()])}
             if req["cmd"] in ("games", "quit"):
                 del req["path"]
         elif op == 15:  # a raw line: bytes of the input, or JSON that is not a request

@@ -375,14 +375,16 @@ def _forge(state, data: bytes, i: int) -> tuple[object, int]:
 
 def _serve_script(data: bytes) -> None:
     """Requests made from the bytes, sent to `Server.handle` one at a time: every command with good, junk and
-    forged arguments (huge numbers, unknown handles, saved games with a value replaced), handles and saves
-    taken from earlier responses. A save loads back to the same save."""
+    forged arguments (huge numbers, unknown handles, saved games with a value replaced, forged bundle files),
+    handles and saves taken from earlier responses. A save loads back to the same save on the bundle its game
+    was made on."""
     from runtime.serve import Server, encode
 
     server = Server(_bundle(), max_games=_SERVE_MAX_GAMES)
     handles: list[str] = []
     saves: list[dict] = [_serve_save()]
     legal: list[dict] = []
+    made_on: dict = {}
     i = 1
 
     def byte() -> int:
@@ -401,6 +403,7 @@ def _serve_script(data: bytes) -> None:
         resp = _serve_check(line, encode(server.handle(line)), server.max_line_bytes)
         if resp["ok"] and isinstance(resp.get("handle"), str) and resp["handle"] not in handles:
             handles.append(resp["handle"])
+            made_on[resp["handle"]] = server.bundle  # a save loads back on the bundle its game was made on
         if resp["ok"] and isinstance(resp.get("legal") or resp.get("actions"), list):
             legal[:] = resp.get("legal") or resp.get("actions")
         return resp
@@ -456,8 +459,10 @@ def _serve_script(data: bytes) -> None:
                     assert back["ok"] and back["state"] == resp["state"], "a save does not load back to itself"
                     send({"cmd": "close", "handle": again["handle"]})
                     handles.remove(again["handle"])
-                else:
+                elif made_on.get(req["handle"]) is server.bundle:
                     assert again["error"]["code"] == "too-many-games", again
+                else:  # a `bundle` request replaced the bundle since: the save may name what it lacks
+                    assert again["error"]["code"] in ("too-many-games", "state-error"), again
             continue
         elif op in (10, 11):
             state, i = _forge(pick(saves), data, i)

@@ -15,9 +15,11 @@ class BundleError(Exception):
 
 def check_version(bundle: dict) -> None:
     v = bundle.get("format_version") if isinstance(bundle, dict) else None
-    if not isinstance(v, str) or not v.split(".")[0].isdigit():
+    major = v.split(".")[0] if isinstance(v, str) else ""
+    # ASCII digits, and few: str.isdigit() also takes "¹", and int() refuses both it and 5,000 digits
+    if not (major.isascii() and major.isdigit()) or len(major) > 9:
         raise BundleError(f"bundle has no usable format_version (found {v!r})")
-    major = int(v.split(".")[0])
+    major = int(major)
     if major != SUPPORTED_MAJOR:
         raise BundleError(
             f"bundle format_version {v} has major version {major}; this runtime reads major version {SUPPORTED_MAJOR} only"

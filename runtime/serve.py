@@ -188,7 +188,9 @@ class Server:
             raise Refusal("protocol-version", f"this runtime speaks protocol {PROTOCOL}, not {want}", protocol=PROTOCOL)
         fv = req.get("format_version")
         if fv is not None:  # the bundle format the frontend was written for: its major must be the one served
-            if not isinstance(fv, str) or not fv.split(".")[0].isdigit() or len(fv) > 40:
+            major = fv.split(".")[0] if isinstance(fv, str) else ""
+            # ASCII digits only: str.isdigit() also takes "¹" (which int() refuses) and "١" (which it reads as 1)
+            if not (major.isascii() and major.isdigit()) or len(fv) > 40:
                 raise Refusal("bad-argument", "`format_version` is the bundle format the frontend reads, e.g. \"1.0.0\"")
             have = self.bundle.get("format_version") if self.bundle is not None else f"{SUPPORTED_MAJOR}"
             if int(fv.split(".")[0]) != int(str(have).split(".")[0]):

@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
 """Fuzz the compiler and the runtime with a time budget per target.
 
-    python scripts/fuzz.py [TARGET...] [--budget SECONDS] [--engine auto|atheris|hypothesis] [--jobs N]
+    python scripts/fuzz.py [TARGET...] [--budget SECONDS] [--timeout SECONDS] [--engine auto|atheris|hypothesis] [--jobs N]
 
-Targets (tests/fuzz/targets.py): loader, effects, lint, fmt, apply, from_json; none named means all.
+Targets (tests/fuzz/targets.py): loader, effects, lint, fmt, apply, from_json, serve; none named means all.
 The engine is atheris (coverage-guided libFuzzer) where it installs (`pip install atheris`),
 hypothesis otherwise. Each target starts from its committed seed corpus (tests/fuzz/corpus/TARGET)
 and regression inputs (tests/fuzz/regressions/TARGET); atheris keeps what it grows in
 build/fuzz/TARGET/corpus. A failing input is written to build/fuzz/TARGET/crashes/ and the run goes
 on until the budget is spent; once the defect is fixed, move the input to tests/fuzz/regressions/TARGET/,
-where the test command's smoke replays it. Prints one line of figures per target (executions,
-coverage features reached, crashes) and exits 1 when any target found a crash.
+where the test command's smoke replays it. An input that runs past `--timeout` seconds (default 30)
+is a hang: it is kept the same way, in build/fuzz/TARGET/hangs/, and belongs in the same regressions
+folder once fixed (the smoke replays each regression input under a time limit). Prints one line of
+figures per target (executions, coverage features reached, crashes, hangs) and exits 1 when any
+target found a crash or a hang.
 """
 
 from __future__ import annotations
@@ -64,19 +67,26 @@ def _child(name: str, argv: list[str]) -> None:
     atheris.Fuzz()
 
 
-def _save_crash(name: str, data: bytes) -> Path:
-    d = OUT / name / "crashes"
+def _save_input(name: str, data: bytes, kind: str = "crashes") -> str:
+    """Keep a failing input (`crashes`) or one that ran past the time limit (`hangs`); its path, as shown."""
+    d = OUT / name / kind
     d.mkdir(parents=True, exist_ok=True)
     p = d / hashlib.sha1(data).hexdigest()[:16]
     p.write_bytes(data)
-    return p
+    return str(p.relative_to(REPO)) if p.is_relative_to(REPO) else str(p)
+
+
+def artifact_kind(artifact: Path) -> str:
+    """What libFuzzer's artifact is: `hangs` for a unit past -timeout (timeout-...), else `crashes`
+    (crash-..., oom-..., leak-...)."""
+    return "hangs" if artifact.name.startswith(("timeout-", "slow-unit-")) else "crashes"
 
 
 _STAT = re.compile(r"stat::(\w+):\s*(\d+)")
 _COV = re.compile(r"#(\d+)\s+\w+\s+cov: (\d+) ft: (\d+) corp: (\d+)")
 
 
-def run_atheris(name: str, budget: float) -> dict:
+def run_atheris(name: str, budget: float, timeout: float = 30.0) -> dict:
     work = OUT / name
     corpus = work / "corpus"
     arts = work / "artifacts"
@@ -84,13 +94,13 @@ def run_atheris(name: str, budget: float) -> dict:
         d.mkdir(parents=True, exist_ok=True)
     seeds = [str(d) for d in (FUZZ / "corpus" / name, FUZZ / "regressions" / name) if d.is_dir()]
     fig = {"target": name, "engine": "atheris", "executions": 0, "cov": 0, "ft": 0, "corpus": 0, "crashes": [],
-           "restarts": 0}
+           "hangs": [], "restarts": 0}
     deadline = time.monotonic() + budget
     log = open(work / "log.txt", "w", encoding="utf-8")
     while (left := int(deadline - time.monotonic())) > 5 and fig["restarts"] < 50:
         before = set(arts.iterdir())
         args = [str(corpus), *seeds, f"-max_total_time={left}", f"-artifact_prefix={arts}/", "-print_final_stats=1",
-                "-timeout=30", "-rss_limit_mb=3072", "-max_len=8192", "-close_fd_mask=1"]
+                f"-timeout={max(1, round(timeout))}", "-rss_limit_mb=3072", "-max_len=8192", "-close_fd_mask=1"]
         env = {**os.environ, "PYTHONPATH": str(REPO)}
         proc = subprocess.run([sys.executable, __file__, "--child", name, "--", *args], env=env, cwd=REPO,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, errors="replace")
@@ -105,8 +115,9 @@ def run_atheris(name: str, budget: float) -> dict:
             fig["cov"], fig["ft"], fig["corpus"] = max(fig["cov"], int(cov)), max(fig["ft"], int(ft)), int(corp)
         new = [p for p in arts.iterdir() if p not in before]
         for p in new:
-            saved = _save_crash(name, p.read_bytes())
-            fig["crashes"].append(str(saved.relative_to(REPO)))
+            kind = artifact_kind(p)
+            if (kept := _save_input(name, p.read_bytes(), kind)) not in fig[kind]:
+                fig[kind].append(kept)
         if proc.returncode == 0:
             break
         if not new:  # died without an artifact (e.g. the child could not start): stop, say so
@@ -117,20 +128,26 @@ def run_atheris(name: str, budget: float) -> dict:
     return fig
 
 
-def run_hypothesis(name: str, budget: float) -> dict:
+def run_hypothesis(name: str, budget: float, timeout: float = 30.0) -> dict:
     import engine
 
-    fig = {"target": name, "engine": "hypothesis", "executions": 0, "crashes": [], "restarts": 0}
+    fig = {"target": name, "engine": "hypothesis", "executions": 0, "crashes": [], "hangs": [], "restarts": 0}
     deadline = time.monotonic() + budget
+
+    def stuck(data: bytes) -> None:  # past the alarm too (a long call into C): keep it, say so, the process ends
+        print(f"{name}: an input outlived its time limit uninterrupted; kept as {_save_input(name, data, 'hangs')}",
+              flush=True)
+
     first = int(time.time())
     while (left := deadline - time.monotonic()) > 1:
-        res = engine.fuzz(name, left, first_seed=first)
+        res = engine.fuzz(name, left, first_seed=first, timeout=timeout, on_stuck=stuck)
         fig["executions"] += res.executions
         first += res.chunks
-        if res.failure is None and res.error is None:
+        if res.failure is None and res.hang is None and res.error is None:
             break
-        if res.failure is not None:
-            fig["crashes"].append(str(_save_crash(name, res.failure).relative_to(REPO)))
+        for kind, data in (("crashes", res.failure), ("hangs", res.hang)):
+            if data is not None and (kept := _save_input(name, data, kind)) not in fig[kind]:  # once each
+                fig[kind].append(kept)
         fig["restarts"] += 1
     return fig
 
@@ -146,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("targets", nargs="*", metavar="TARGET", help=f"one of {', '.join(targets.TARGETS)} (default: all)")
     p.add_argument("--budget", type=float, default=60.0, help="seconds per target (default 60)")
     p.add_argument("--engine", choices=["auto", "atheris", "hypothesis"], default="auto")
+    p.add_argument("--timeout", type=float, default=30.0,
+                   help="seconds one input may take before it counts as a hang (default 30)")
     p.add_argument("--jobs", type=int, default=1, help="targets fuzzed at once (default 1)")
     p.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     a = p.parse_args(argv)
@@ -162,16 +181,20 @@ def main(argv: list[str] | None = None) -> int:
     if use == "hypothesis" and a.jobs > 1:
         a.jobs = 1  # in-process: one target at a time
     OUT.mkdir(parents=True, exist_ok=True)
-    with ThreadPoolExecutor(max_workers=max(1, a.jobs)) as pool:
-        figs = list(pool.map(lambda n: run(n, a.budget), names))
+    if a.jobs <= 1:  # in the main thread: the hypothesis engine's time limit is an alarm signal
+        figs = [run(n, a.budget, a.timeout) for n in names]
+    else:
+        with ThreadPoolExecutor(max_workers=a.jobs) as pool:
+            figs = list(pool.map(lambda n: run(n, a.budget, a.timeout), names))
     for f in figs:
         cov = f" cov {f['cov']} ft {f['ft']} corpus {f['corpus']}" if "cov" in f else ""
-        print(f"{f['target']:<10} {f['engine']:<10} {f['executions']:>10} executions{cov}  crashes {len(f['crashes'])}")
-        for c in f["crashes"]:
+        print(f"{f['target']:<10} {f['engine']:<10} {f['executions']:>10} executions{cov}  crashes {len(f['crashes'])}"
+              f"  hangs {len(f['hangs'])}")
+        for c in f["crashes"] + f["hangs"]:
             print(f"    {c}")
     if a.json:
         Path(a.json).write_text(json.dumps(figs, indent=2), encoding="utf-8")
-    return 1 if any(f["crashes"] for f in figs) else 0
+    return 1 if any(f["crashes"] or f["hangs"] for f in figs) else 0
 
 
 if __name__ == "__main__":

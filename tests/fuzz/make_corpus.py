@@ -52,6 +52,25 @@ def _options() -> list[str]:
     return sorted(out)
 
 
+def serve_seeds() -> list[bytes]:
+    """A whole session as raw lines (greeted and not, long and short line limit), and requests made from bytes."""
+    import json
+
+    session = [{"cmd": "hello", "protocol": 1, "id": 1}, {"cmd": "games", "id": "a"},
+               {"cmd": "new", "game": "game:paleo", "players": 2, "seed": 5, "setup": {"scenario": "A"}, "with_legal": True},
+               {"cmd": "legal", "handle": "g1", "player": 0}, {"cmd": "apply", "handle": "g1", "index": 0},
+               {"cmd": "apply", "handle": "g1", "action_id": 3, "player": 1}, {"cmd": "observe", "handle": "g1", "player": 1},
+               {"cmd": "status", "handle": "g1"}, {"cmd": "save", "handle": "g1", "log": False},
+               {"cmd": "load", "state": json.loads(targets._save())}, {"cmd": "close", "handle": "g2"},
+               {"cmd": "new", "game": "game:paleovet", "players": 2, "seed": 1}, {"cmd": "bundle", "path": "/nonexistent"},
+               {"cmd": "quit"}]
+    lines = b"".join(json.dumps(r).encode() + b"\n" for r in session)
+    return [b"\x00" + lines, b"\x04" + lines[:600] + b"x" * 300 + b"\n" + lines[600:],
+            b"\x02" + b'{"cmd": "apply", "handle": "g1", "index": 99999999999999999999}\n[1]\n\n{\n\xff\n',
+            b"\x03\x01\x02\x02\x00\x01\x02\x03\x02\x00\x00\x06\x01\x09\x00\x00\x0a\x00\x05\x83\x07",
+            b"\x03" + bytes(range(1, 250, 7)) * 4, b"\x01\x05" + bytes(range(0, 255, 3))]
+
+
 def main() -> None:
     for i, p in enumerate(YAML_SEEDS):
         raw = p.read_bytes()
@@ -71,6 +90,8 @@ def main() -> None:
     _put("from_json", save)
     _put("from_json", save.replace(b'"actions":6', b'"actions":-1'))
     _put("from_json", b'{"format": "runtime-state/2"}')
+    for seed in serve_seeds():
+        _put("serve", seed)
 
 
 if __name__ == "__main__":

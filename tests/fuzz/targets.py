@@ -306,8 +306,263 @@ def lsp(data: bytes) -> None:
         O.symbol_at(reg, value, so)
 
 
+# ---------------------------------------------------------------------------------------------- serve
+
+# every error code the protocol documents (runtime/serve.py, site/protocol.md) except `engine-fault`, a bug
+_SERVE_CODES = {"bad-json", "bad-encoding", "empty-line", "line-too-long", "bad-request", "unknown-command",
+                "handshake-required", "protocol-version", "bundle-version", "bad-argument", "no-bundle",
+                "unknown-handle", "too-many-games", "illegal-action", "not-playable", "setup-error", "state-error",
+                "bundle-error"}
+_SERVE_MAX_GAMES = 3
+_SERVE_SHORT_LINES = 256  # the line limit of the raw mode's second variant: over-long lines are refused
+_HUGE = [1 << 63, -(1 << 63) - 1, 1 << 70, 10 ** 400, -1, 0, 2, 1.0, 1e308, -0.0]
+_SERVE_JUNK = [*_JUNK[:-1], *_HUGE, "g1", "game:paleo", "A", "\u202e", "x" * 300, [[[[]]]], {"type": "choose"}]
+
+
+def _serve_valid_id(req) -> bool:
+    if not isinstance(req, dict):
+        return False
+    rid = req.get("id")
+    return rid is None or (type(rid) is int and abs(rid) <= 1 << 63) or (isinstance(rid, str) and len(rid) <= 200)
+
+
+def _serve_check(line: bytes, out: bytes, limit: int) -> dict:
+    """One request line and its response line: ASCII JSON, a result or a documented error, the id echoed."""
+    assert out.endswith(b"\n") and out.count(b"\n") == 1, f"not one line: {out[:200]!r}"
+    assert all(c < 0x80 for c in out), f"not ASCII: {out[:200]!r}"
+    resp = json.loads(out)
+    assert isinstance(resp, dict) and resp.get("ok") in (True, False), resp
+    if resp["ok"] is False:
+        err = resp.get("error")
+        assert isinstance(err, dict) and isinstance(err.get("message"), str), resp
+        assert err.get("code") in _SERVE_CODES, f"{err.get('code')}: {err.get('message')}"
+        assert not _RAW_CONTROL.search(err["message"]), f"message not escaped: {err['message']!r}"
+        assert all(isinstance(f, str) and not _RAW_CONTROL.search(f) for f in err.get("facts", [])), err
+    body = line.rstrip(b"\r\n")
+    if len(line.rstrip(b"\n")) > limit:
+        assert not resp["ok"] and resp["error"]["code"] == "line-too-long", resp
+        return resp
+    try:
+        req = json.loads(body.decode("utf-8"), parse_constant=lambda c: 1 / 0)
+    except (ValueError, ZeroDivisionError, RecursionError):
+        req = None
+    if _serve_valid_id(req):
+        assert resp["id"] == req.get("id") and type(resp["id"]) is type(req.get("id")), f"id {resp['id']!r} for {body[:200]!r}"
+    return resp
+
+
+def _serve_raw(data: bytes) -> None:
+    """The bytes as request lines through `serve`'s loop: one response line per request line, in order."""
+    import io
+
+    from runtime.serve import MAX_LINE_BYTES, serve
+
+    head, rest = data[0], data[1:]
+    limit = _SERVE_SHORT_LINES if head & 4 else MAX_LINE_BYTES
+    if head & 2:  # greet first, so the lines reach the commands
+        rest = b'{"cmd": "hello", "protocol": 1}\n' + rest
+    out = io.BytesIO()
+    rc = serve(io.BytesIO(rest), out, bundle=_bundle(), max_games=_SERVE_MAX_GAMES, max_line_bytes=limit)
+    assert rc == 0
+    lines = rest.split(b"\n")
+    lines = [x + b"\n" for x in lines[:-1]] + ([lines[-1]] if lines[-1] else [])
+    outs = out.getvalue().split(b"\n")[:-1]
+    assert out.getvalue().endswith(b"\n") or not outs
+    for i, (line, got) in enumerate(zip(lines, outs)):
+        resp = _serve_check(line, got + b"\n", limit)
+        if resp.get("bye"):
+            assert i == len(outs) - 1, "a response after `quit`"
+            return
+    assert len(outs) == len(lines), f"{len(outs)} responses to {len(lines)} lines"
+
+
+def _serve_save() -> dict:
+    if "serve_save" not in _CACHE:
+        _CACHE["serve_save"] = json.loads(_save())
+    return _CACHE["serve_save"]
+
+
+def _forged_bundles() -> list[str]:
+    """Files a `bundle` request may name: forged format versions, junk, an empty file (written once per process)."""
+    if "forged_bundles" not in _CACHE:
+        import atexit
+        import shutil
+        import tempfile
+
+        d = Path(tempfile.mkdtemp(prefix="fuzz-serve-"))
+        atexit.register(shutil.rmtree, d, True)
+        texts = [json.dumps({"format_version": v, "games": []}) for v in
+                 ("\u00b9.0.0", "\u0661.0.0", "1.0.0", "2.0.0", "1", "", 1, None, "9" * 5000)]
+        texts += ["", "\ufeff{}", "[]", "{" * 100000, "\x00\xff", json.dumps({"format_version": "1.0.0", "games": "x"})]
+        paths = []
+        for n, text in enumerate(texts):
+            p = d / f"bundle-{n}.json"
+            p.write_bytes(text.encode("utf-8", "surrogateescape"))
+            paths.append(str(p))
+        _CACHE["forged_bundles"] = paths
+    return _CACHE["forged_bundles"]
+
+
+def _forge(state, data: bytes, i: int) -> tuple[object, int]:
+    """A saved game with one value somewhere inside it replaced by junk, steered by the bytes."""
+    state = json.loads(json.dumps(state))
+    node, depth = state, 0
+    while i < len(data) and depth < 8:
+        b = data[i]
+        i += 1
+        keys = list(node) if isinstance(node, dict) else list(range(len(node))) if isinstance(node, list) else []
+        if not keys:
+            break
+        key = keys[b % len(keys)]
+        if b & 0x80 or not isinstance(node[key], (dict, list)):
+            node[key] = _SERVE_JUNK[(data[i] if i < len(data) else 0) % len(_SERVE_JUNK)]
+            return state, i + 1
+        node, depth = node[key], depth + 1
+    return state, i
+
+
+def _serve_script(data: bytes) -> None:
+    """Requests made from the bytes, sent to `Server.handle` one at a time: every command with good, junk and
+    forged arguments (huge numbers, unknown handles, saved games with a value replaced, forged bundle files),
+    handles and saves taken from earlier responses. A save loads back to the same save on the bundle its game
+    was made on."""
+    from runtime.serve import Server, encode
+
+    server = Server(_bundle(), max_games=_SERVE_MAX_GAMES)
+    handles: list[str] = []
+    saves: list[dict] = [_serve_save()]
+    legal: list[dict] = []
+    made_on: dict = {}
+    i = 1
+
+    def byte() -> int:
+        nonlocal i
+        i += 1
+        return data[i - 1] if i - 1 < len(data) else 0
+
+    def pick(options: list):
+        return options[byte() % len(options)]
+
+    def handle_arg():
+        return pick([*handles, *handles, "g0", "g99", None, 7, "g1" * 100] if handles else ["g1", None, 1])
+
+    def send(req) -> dict:
+        line = (req if isinstance(req, bytes) else json.dumps(req).encode()) + b"\n"
+        resp = _serve_check(line, encode(server.handle(line)), server.max_line_bytes)
+        if resp["ok"] and isinstance(resp.get("handle"), str) and resp["handle"] not in handles:
+            handles.append(resp["handle"])
+            made_on[resp["handle"]] = server.bundle  # a save loads back on the bundle its game was made on
+        if resp["ok"] and isinstance(resp.get("legal") or resp.get("actions"), list):
+            legal[:] = resp.get("legal") or resp.get("actions")
+        return resp
+
+    send({"cmd": "hello", "protocol": 1} if data[0] & 2 else pick([{"cmd": "hello", "protocol": v} for v in _SERVE_JUNK]))
+    while i < len(data) and not server.done:
+        op = byte() % 18
+        req: dict = {}
+        if op == 0:
+            req = {"cmd": "hello", "protocol": pick([1, 1, *_SERVE_JUNK]), "format_version": pick(
+                [None, "1.0.0", "2.0", "1", "x.y", "9" * 50, 1, "01.0", "\u00b9.0", "\u0661", "1.\u00b2"])}
+        elif op == 1:
+            req = {"cmd": "new", "game": pick(["game:paleo", "game:paleo", "game:paleovet", *_SERVE_JUNK]),
+                   "players": pick([1, 2, 2, 3, 4, 5, *_SERVE_JUNK]), "seed": pick([0, 1, 7, *_HUGE, *_SERVE_JUNK]),
+                   "setup": pick([None, {}, {"scenario": "A"}, {"scenario": pick(["A+B", "B", "scenario:anb/I", "x"])},
+                                  {"modules": pick([["A"], ["Z"], [], [1]])}, {"boards": ["board:x"]},
+                                  {"options": {"x": 1}}, {"scenario": 1}, {"x": 1}, [], "A"]),
+                   "with_legal": pick([True, False, None, 1])}
+        elif op in (2, 3, 4, 5):
+            req = {"cmd": "apply", "handle": handle_arg()}
+            how = byte() % 6
+            if how <= 2 or not legal:
+                req["index"] = pick([0, 0, 1, 2, byte(), *_HUGE, *_SERVE_JUNK])
+            elif how == 3:
+                act = dict(pick(legal))
+                if byte() & 1:
+                    act[pick(sorted(act))] = pick(_SERVE_JUNK)
+                req["action"] = act
+            elif how == 4:
+                req["action_id"] = pick([0, 1, byte(), *_HUGE, *_SERVE_JUNK])
+            else:
+                req.update(index=0, action_id=0)
+            if byte() & 1:
+                req["player"] = pick([0, 1, 3, *_HUGE, *_SERVE_JUNK])
+            if byte() & 1:
+                req["with_legal"] = True
+        elif op == 6:
+            req = {"cmd": "legal", "handle": handle_arg()}
+            if byte() & 1:
+                req["player"] = pick([0, 1, 2, 4, *_HUGE, *_SERVE_JUNK])
+        elif op == 7:
+            req = {"cmd": "observe", "handle": handle_arg(), "player": pick([0, 1, 5, *_HUGE, *_SERVE_JUNK])}
+        elif op == 8:
+            req = {"cmd": "status", "handle": handle_arg()}
+        elif op == 9:
+            req = {"cmd": "save", "handle": handle_arg(), "log": pick([True, True, False, *_SERVE_JUNK])}
+            resp = send(req)
+            if resp["ok"]:
+                saves.append(resp["state"])
+                again = send({"cmd": "load", "state": resp["state"]})
+                if again["ok"]:
+                    back = send({"cmd": "save", "handle": again["handle"], "log": req["log"]})
+                    assert back["ok"] and back["state"] == resp["state"], "a save does not load back to itself"
+                    send({"cmd": "close", "handle": again["handle"]})
+                    handles.remove(again["handle"])
+                elif made_on.get(req["handle"]) is server.bundle:
+                    assert again["error"]["code"] == "too-many-games", again
+                else:  # a `bundle` request replaced the bundle since: the save may name what it lacks
+                    assert again["error"]["code"] in ("too-many-games", "state-error"), again
+            continue
+        elif op in (10, 11):
+            state, i = _forge(pick(saves), data, i)
+            req = {"cmd": "load", "state": pick([state, state, json.dumps(state), json.dumps(state)[:byte() * 40]])}
+        elif op == 12:
+            req = {"cmd": "load", "state": pick(_SERVE_JUNK)}
+        elif op == 13:
+            h = handle_arg()
+            req = {"cmd": "close", "handle": h}
+            if send(req)["ok"]:
+                handles.remove(h)
+            continue
+        elif op == 14:
+            req = {"cmd": pick(["games", "quit", "bundle", "bundle", "nope", "", "HELLO"]), "path": pick(
+                ["/nonexistent/bundle.json", "/dev/zero", "/", "{\"x\": 1}", "", 1, *_forged_bundles()])}
+            if req["cmd"] in ("games", "quit"):
+                del req["path"]
+        elif op == 15:  # a raw line: bytes of the input, or JSON that is not a request
+            n = byte()
+            raw = data[i:i + n].replace(b"\n", b" ")
+            i += n
+            send(pick([raw, b"[]", b"1", b'"cmd"', b"{", b'{"cmd": "status", "handle": "g1"' + b"]" * 10,
+                       b"\xff\xfe", b"\t", b'{"cmd": "games", "x": NaN}', b'{"cmd": "games", "id": 1e999}',
+                       b"[" * 5000 + b"]" * 5000]))
+            continue
+        else:  # a good request with a bad id or an extra key
+            req = {"cmd": pick(["games", "status", "legal"]), "handle": handle_arg()}
+            if req["cmd"] == "games":
+                del req["handle"]
+            if op == 16:
+                req["id"] = pick([None, 0, "a", "é" * 200, "x" * 201, *_HUGE, True, [1], {}])
+            else:
+                req[pick(["extra", "handle2", "cmd2", "\u0000"])] = 1
+        if byte() & 1 and "id" not in req:
+            req["id"] = pick([1, "r", -5, None, 1 << 62])
+        send(req)
+
+
+def serve(data: bytes) -> None:
+    """The JSON-lines protocol of `python -m runtime serve`, in process: the first byte's low bit picks raw
+    lines through the serving loop or requests made from the bytes; every response is one ASCII JSON line
+    with a result or a documented error code (never `engine-fault`), repeating the request's id."""
+    if not data:
+        return
+    if data[0] & 1:
+        _serve_script(data)
+    else:
+        _serve_raw(data)
+
+
 TARGETS = {"loader": loader, "effects": effects, "lint": lint, "fmt": fmt, "apply": apply, "from_json": from_json,
-           "lsp": lsp}
+           "lsp": lsp, "serve": serve}
 
 
 def inputs(name: str) -> list[tuple[Path, bytes]]:
@@ -321,7 +576,7 @@ def inputs(name: str) -> list[tuple[Path, bytes]]:
 
 def warm(name: str) -> None:
     """Build what a target caches (registry, bundle) so a time budget is spent on inputs."""
-    if name in ("apply", "from_json"):
+    if name in ("apply", "from_json", "serve"):
         _save()
     elif name in ("effects", "lsp"):
         _registry()

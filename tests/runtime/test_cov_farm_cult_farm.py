@@ -62,7 +62,7 @@ def new(b, given: dict, players=1, seed=3) -> Game:
     g = Game.new(b, modules=["module:paleo/B"], boards=["board:farm"], players=players, seed=seed)
     given = dict(given)
     given.setdefault("groups", {str(p): PEOPLE[p:p + 1] if players > 1 else PEOPLE for p in range(players)})
-    ruletests.apply_given(g, given)
+    ruletests.apply_given(g, ruletests._set_start(g, given))  # as a rule test starts: its phase and step first
     return g
 
 
@@ -278,3 +278,225 @@ def test_building_past_the_last_token_leaves_the_farm_as_it_is(fb):
     play(g, 1)  # -> fence, scythe, millstone, hut
     assert g.s["built"] == {"fence": 3, "scythe": 1, "millstone": 1, "hut": 1}
     assert [e["expansion"] for e in ev(g, "expansion-unavailable")] == ["fence", "scythe", "millstone", "hut"]
+
+
+# ------------------------------------------------------------------ healing, tools
+def test_a_heal_reward_lets_the_group_pick_among_its_wounded_people(fb):
+    """Expansion Tokens on the Farm (a heal of 2): with two wounded people the group picks whom to heal; the
+    reward is not optional, so there is no stopping early, and the last damage goes to the one still wounded."""
+    a, b = PEOPLE
+    g = new(fb, {"decks": {"0": ["card:synthetic/anb-wake-call", *FILLER]},
+                 "groups": {"0": [{"card": a, "wounds": 1}, {"card": b, "wounds": 1}]}})
+    play(g, 1)  # -> heal 2 wounds
+    heals = [x for x in g.legal_actions() if x["type"] == "heal"]
+    assert len(heals) == 2 and all(x["person"] is not None for x in heals)
+    act(g, type="heal", person=heals[0]["person"])
+    assert g.s["wounds"] == {}
+    assert [e["wounds"] for e in ev(g, "heal")] == [0, 0]
+
+
+def test_receive_any_tool_offers_only_tools_left_in_the_supply(fb):
+    """New Symbols: receive any tool takes a tool of the group's choice from the supply; a tool whose tokens
+    are all taken cannot be chosen."""
+    g = new(fb, {"decks": {"0": ["card:synthetic/anb-trading-post", *MORE]}, "tools": {"0": {"torch": 5}}})
+    torch = g.rules.tool_id("torch")
+    assert g.s["supply"][torch] == 0
+    play(g, 0)
+    offered = {x["tool"] for x in g.legal_actions() if x["type"] == "tool"}
+    assert torch not in offered and g.rules.tool_id("stone axe") in offered
+    refused(g, {"type": "tool", "player": 0, "tool": torch, "label": "P0: take the torch"})
+
+
+def test_spending_one_of_two_tools_returns_it_to_the_supply(fb):
+    """New Symbols: spend any tool from the group; a spent tool goes back to the supply, the other copy stays."""
+    g = new(fb, {"decks": {"0": ["card:synthetic/anb-trading-post", *MORE]}, "tools": {"0": {"stone axe": 2}}})
+    axe = g.rules.tool_id("stone axe")
+    supply, v = g.s["supply"][axe], g.s["victory"]
+    play(g, 1)  # cost spend any tool -> 1 victory token
+    assert g.s["tools"][0] == {axe: 1} and g.s["supply"][axe] == supply + 1 and g.s["victory"] == v + 1
+    sound(g)
+
+
+def test_spend_any_tool_as_a_negative_action_with_no_tool_left_does_nothing(fb):
+    """The first negative symbol takes the only tool (the flute); spend any tool then finds none to spend."""
+    g = new(fb, {"decks": {"0": [SYN + "tool-loss", *FILLER]}, "tools": {"0": {"flute": 1}}})
+    play(g, 0)
+    assert g.s["tools"][0] == {} and [e["by"] for e in ev(g, "tool-spent")] == ["symbol:flute"]
+    assert g.s["queue"] == [] or g.s["queue"][0]["k"] != "spend-tool"
+
+
+def test_spend_any_tool_twice_with_one_tool_spends_it_once(fb):
+    g = new(fb, {"decks": {"0": [SYN + "double-loss", *FILLER]}, "tools": {"0": {"flute": 1}}})
+    play(g, 0)
+    assert g.s["tools"][0] == {} and len(ev(g, "tool-spent")) == 1
+    sound(g)
+
+
+# ------------------------------------------------------------------ secret tokens
+def test_a_secret_token_placed_with_the_group_is_held_by_it(fb):
+    """Secret Tokens on the Farm: a token received is turned face up and placed with the group or on the farm,
+    as instructed; with the group it is one of the group's tools."""
+    g = new(fb, {"decks": {"0": [SYN + "secret-gift", *FILLER]}})
+    play(g, 0)
+    tid = g.rules.farm.token_by_number[5]
+    assert g.s["tokens"][tid] == "group" and g.s["tools"][0][tid] == 1
+    sound(g)
+
+
+def test_a_third_token_for_the_farm_may_itself_go_to_the_box(fb):
+    """Secret Tokens on the Farm: at most 2 secret tokens lie on the farm; placing a 3rd, the group returns an
+    old one or the new one to the box. Here the new one goes, the farm keeps its two."""
+    g = new(fb, {"decks": {"0": ["card:synthetic/anb-herb-garden", *FILLER]}, "tokens": {"2": "farm", "token:anb/cocoa": "farm"}})
+    play(g, 0)  # -> place token 1 on farm
+    backs = [x["back"] for x in g.legal_actions() if x["type"] == "token"]
+    assert sorted(backs) == sorted(["token:anb/2", "token:anb/cocoa", "token:anb/1"])
+    act(g, type="token", back="token:anb/1")
+    assert g.s["tokens"]["token:anb/1"] == "box"
+    assert g.s["tokens"]["token:anb/2"] == "farm" and g.s["tokens"]["token:anb/cocoa"] == "farm"
+    sound(g)
+
+
+# ------------------------------------------------------------------ special cards, dreams, ideas
+def test_a_named_secret_is_removed_wherever_it_lies(fb):
+    """New Symbols (remove special cards): a symbol showing a specific secret card removes it wherever it lies
+    (here still in the secret stack), face up into the graveyard."""
+    g = new(fb, {"decks": {"0": [SYN + "secret-hunt", *FILLER]}})
+    assert "card:synthetic-anb/secret-7" in names(g, "secrets")
+    play(g, 0)
+    assert "card:synthetic-anb/secret-7" not in names(g, "secrets")
+    assert names(g, "cemetery")[-1] == "card:synthetic-anb/secret-7"
+    assert ev(g, "removed")[-1]["source"] == "secrets"
+    sound(g)
+
+
+def test_a_cost_naming_a_card_the_group_does_not_keep_cannot_be_paid(fb):
+    """A cost removing a named card kept with the group (\"Reeds\") cannot be paid when the group keeps only
+    other cards: the option is refused."""
+    g = new(fb, {"decks": {"0": [SYN + "reed-demand", *MORE]}, "kept": {"0": ["card:synthetic/anb-reed-bed"]}})
+    act(g, type="choose", player=0, card=0)
+    refused(g, {"type": "option", "player": 0, "option": 0})
+    assert names(g, "kept/0") == ["card:synthetic/anb-reed-bed"]
+
+
+def test_awaken_lets_the_group_pick_which_dreamer_wakes(fb):
+    """New Symbols: awaken flips 1 of the group's face-down humans face up; with two dreaming, the group picks."""
+    three = [*PEOPLE, "card:synthetic-anb/human-10"]
+    g = new(fb, {"decks": {"0": ["card:synthetic/anb-wake-call", *FILLER]}, "groups": {"0": three},
+                 "dreaming": three[:2]})
+    play(g, 0)  # -> awaken
+    wake = [x for x in g.legal_actions() if x["type"] == "dream"]
+    assert {g.s["cards"][x["person"]] for x in wake} == set(three[:2])
+    act(g, type="dream", person=wake[1]["person"])
+    assert [g.s["cards"][i] for i in g.s["dreaming"]] == [g.s["cards"][wake[0]["person"]]]
+    sound(g)
+
+
+def test_a_new_group_takes_the_dreamers_out_of_the_dream_world_too(fb):
+    """Last Chance (Module Q Cards, Dreams): the current group, whatever its size, is exchanged for 3 new
+    humans; a dreaming human leaves with the rest."""
+    g = new(fb, {"decks": {"0": ["card:synthetic/anb-new-start", *FILLER]}, "dreaming": [PEOPLE[0]]})
+    play(g, 0)  # -> new group 3
+    assert g.s["dreaming"] == [] and len(g.s["z"]["group/0"]) == 3
+    assert set(PEOPLE) <= set(names(g, "box"))
+    sound(g)
+
+
+def test_with_a_helper_one_of_the_two_players_exchanges_the_group(fb):
+    """Last Chance, note: a helping player may exchange their own entire group instead; only one does."""
+    g = new(fb, {"decks": {"0": FILLER, "1": ["card:synthetic/anb-new-start", *MORE]}}, players=2)
+    act(g, type="choose", player=0, card=0)
+    act(g, type="choose", player=1, card=0)
+    act(g, type="help", player=0, target=1)
+    act(g, type="option", player=1, option=0)
+    who = sorted(x["who"] for x in g.legal_actions() if x["type"] == "new-group")
+    assert who == [0, 1]
+    act(g, type="new-group", who=0)
+    assert len(g.s["z"]["group/0"]) == 3 and names(g, "group/1") == PEOPLE[1:2]
+    sound(g)
+
+
+def test_dream_cards_to_return_can_come_from_either_deck_when_helped(fb):
+    """Return dream cards, note: a helping player can return dream cards from their deck to cover some or all."""
+    d1, d2, d3 = "card:synthetic-anb/dream-1", "card:synthetic-anb/dream-2", "card:synthetic-anb/dream-3"
+    g = new(fb, {"decks": {"0": [*FILLER, d1], "1": [SYN + "dream-debt", d2, d3, *MORE]}}, players=2)
+    act(g, type="choose", player=0, card=0)
+    act(g, type="choose", player=1, card=0)
+    act(g, type="help", player=0, target=1)
+    act(g, type="option", player=1, option=0)  # suffer return dream cards 2
+    assert sorted(x["from"] for x in g.legal_actions() if x["type"] == "return-dream") == [0, 1]
+    act(g, type="return-dream", **{"from": 1})
+    assert g.s["queue"][0]["k"] == "return-dreams" and g.s["queue"][0]["n"] == 1
+    act(g, type="return-dream", **{"from": 0})
+    assert len(ev(g, "dream-returned")) == 2
+    assert d1 not in names(g, "deck/0") and [c for c in names(g, "deck/1") if c in (d2, d3)] != [d2, d3]
+    assert names(g, "dreams")[:2] in ([d1, d2], [d1, d3], [d2, d1], [d3, d1])  # under the dream deck
+    sound(g)
+
+
+def test_removing_two_of_three_ideas_lets_the_group_pick_them(fb):
+    """A cost removing 2 idea cards from the workbench to the graveyard: with 3 there, the group picks 2."""
+    ideas = ["card:synthetic-anb/idea-1", "card:synthetic-anb/idea-2", "card:synthetic-anb/idea-3"]
+    g = new(fb, {"decks": {"0": [SYN + "idea-burn", *FILLER]}, "workbench": ideas})
+    v = g.s["victory"]
+    play(g, 0)
+    picks = [x["idea"] for x in g.legal_actions() if x["type"] == "idea"]
+    assert len(picks) == 3
+    act(g, type="idea", idea=picks[0])
+    assert g.s["queue"] and g.s["queue"][0]["k"] == "pick-ideas"
+    act(g, type="idea", idea=picks[2])
+    assert names(g, "workbench") == [ideas[1]] and g.s["victory"] == v + 1
+    assert [e["card"] for e in ev(g, "idea-removed")] == [ideas[0], ideas[2]]
+    sound(g)
+
+
+def test_the_flute_divides_its_two_cards_between_player_and_helper(fb):
+    """New Tools: the flute is spent to put the top 2 cards of the face-down discard pile on top of the deck;
+    with a helper the 2 cards may be divided between the two players."""
+    down = ["card:synthetic/anb-blight", "card:synthetic/anb-sleepwalk"]
+    g = new(fb, {"decks": {"0": FILLER, "1": ["card:synthetic/anb-new-start", *MORE]}, "discard_down": down,
+                 "tools": {"0": {"flute": 1}, "1": {}}}, players=2)
+    act(g, type="choose", player=0, card=0)
+    act(g, type="choose", player=1, card=0)
+    act(g, type="help", player=0, target=1)
+    n0, n1 = len(g.s["z"]["deck/0"]), len(g.s["z"]["deck/1"])
+    act(g, type="flute", player=1)
+    assert g.s["tools"][0] == {}
+    assert sorted(x["to"] for x in g.legal_actions() if x["type"] == "flute") == [0, 1]
+    act(g, type="flute", to=1)
+    act(g, type="flute", to=0)
+    assert names(g, "discard-down") == []
+    assert len(g.s["z"]["deck/0"]) == n0 + 1 and len(g.s["z"]["deck/1"]) == n1 + 1
+    assert names(g, "deck/1")[-1] == down[-1] and names(g, "deck/0")[-1] == down[0]  # the top card first
+    sound(g)
+
+
+# ------------------------------------------------------------------ the night: caring for animals
+def test_animals_beyond_the_fences_stay_for_a_grain_each_and_run_off_without(fb):
+    """Night Phase, New Rules: after food spoils, animals in spaces without a fence go to the face-up discard
+    pile, unless 1 grain each is spent on them; the group chooses which ones stand by the fences. 3 animals and
+    1 fence, 1 grain: the goat is kept for the grain, then the group picks which of the other two runs off."""
+    animals = ["card:synthetic/anb-boar", "card:synthetic/anb-wild-goat", "card:synthetic/anb-lead-ram"]
+    g = new(fb, {"decks": {"0": FILLER}, "stable": animals, "res": {"grain": 1}, "phase": "night", "step": "animals"})
+    care = g.s["queue"][0]
+    assert care["k"] == "care" and care["left"] == 2
+    boar, goat, ram = g.s["z"]["stable"]
+    act(g, type="care", animal=goat, pay=True)
+    assert g.s["res"]["grain"] == 0 and g.s["queue"][0]["left"] == 1
+    refused(g, {"type": "care", "player": 0, "animal": ram, "pay": True,
+                "label": f"P0: keep {g.rules.name(animals[2])} without a fence for 1 grain"})  # no grain left
+    act(g, type="care", animal=boar, pay=False)
+    assert names(g, "stable") == animals[1:]
+    assert [e["card"] for e in ev(g, "animal-leaves")] == [animals[0]] and ev(g, "animal-leaves")[0]["to"] == "discard-up"
+
+
+# ------------------------------------------------------------------ rule-test `given` keys
+@pytest.mark.parametrize("given, says", [
+    ({"tokens": {"99": "farm"}}, "no secret token `99`"),
+    ({"tokens": {"1": "attic"}}, "not `attic`"),
+    ({"dreaming": ["card:synthetic/anb-boar"]}, "dreams but is in no group"),
+    ({"built": {"tower": 1}}, "`tower` is not an expansion token"),
+])
+def test_a_rule_test_given_the_farm_cannot_have_fails_naming_it(fb, given, says):
+    g = Game.new(fb, modules=["module:paleo/B"], boards=["board:farm"], players=1, seed=3)
+    with pytest.raises(ruletests.RuleTestFailure, match=says.replace("`", ".")):
+        ruletests.apply_given(g, given)

@@ -38,6 +38,8 @@ CARDS = {
     "dream-debt": ("danger", ["suffer return dream cards 2"], None),
     "double-harvest": ("river", ["-> harvest, harvest"], None),
     "idea-burn": ("mountain", ["cost remove idea cards 2 -> 1 victory token"], None),
+    "grind-song": ("river", ["-> place this card with group", "on grind: -> grain action"], None),
+    "harvest-song": ("river", ["-> place this card with group", "on harvest: -> 1 victory token"], None),
 }
 
 
@@ -236,6 +238,35 @@ def test_a_capture_outside_a_resolved_card_captures_nothing(fb):
     keep = Ctx(0, [], None, "trigger")
     F.OPS["symbol:place-this-card-with-group"]("reward", {})(g, keep)
     assert keep.dest is None
+
+
+def test_a_game_saved_during_a_slaughter_action_loads_and_goes_on(fb):
+    """A save taken while the group chooses which animal to slaughter (`-> slaughter action`) is a state the
+    game can be in: it loads, and still offers only the slaughter."""
+    g = new(fb, {"decks": {"0": ["card:synthetic/anb-shrine", *FILLER]}, "stable": ["card:synthetic/anb-boar"]})
+    play(g, 1)
+    h = Game.from_json(fb, g.to_json())
+    assert h.to_json() == g.to_json()
+    assert [a["what"] for a in h.legal_actions() if a["type"] == "animal-action"] == ["slaughter"]
+
+
+def test_a_grain_action_set_off_by_a_trigger_sets_off_no_further_option(fb):
+    """interpretation:anb-on-symbol: an `on <action>:` option answers the action that set it off, and an option
+    set off this way does not itself set off further options. A kept card answers a grind with a grain action;
+    the harvest chosen there does not set off the kept card that answers harvests, as a harvest of the day
+    does."""
+    kept = {"0": [SYN + "grind-song", SYN + "harvest-song"]}
+    g = new(fb, {"decks": {"0": ["card:synthetic/anb-field-edge", *MORE]}, "kept": kept, "res": {"grain": 1}})
+    v = g.s["victory"]
+    play(g, 1)  # -> grind
+    act(g, type="option", option=1)  # the grind song: -> grain action
+    assert g.s["queue"][0]["k"] == "grain-action"
+    act(g, type="grain-action", what="harvest")
+    assert ev(g, "harvest") and g.s["victory"] == v
+    assert not [x for x in g.s["queue"] if x["k"] == "trigger"]
+    g = new(fb, {"decks": {"0": ["card:synthetic/anb-field-edge", *MORE]}, "kept": kept})
+    play(g, 0)  # -> harvest, in the day
+    assert g.s["queue"][0] == {"k": "trigger", "card": g.s["z"]["kept/0"][1], "player": 0, "symbol": "symbol:harvest"}
 
 
 # ------------------------------------------------------------------ grain and building

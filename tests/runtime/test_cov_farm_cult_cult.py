@@ -263,6 +263,12 @@ def test_discard_hazard_card_lets_the_group_pick_a_red_backed_card(cb):
     assert names(g, "deck/0") == [B + "berry-bushes"] and B + "wolf-pack" in names(g, "discard-down")
 
 
+def test_discard_hazard_card_with_no_red_back_in_the_deck_does_nothing(cb):
+    g = new(cb, {"decks": {"0": [C + "hazard-sweep", B + "berry-bushes", B + "ford"]}, **ALL_OK})
+    play(g, 0)
+    assert ev(g, "hazard-none") and sorted(names(g, "deck/0")) == [B + "berry-bushes", B + "ford"]
+
+
 def test_a_card_for_the_cult_deck_from_an_empty_deck_is_skipped(cb):
     g = new(cb, {"decks": {"0": [C + "cult-offering"]}, **ALL_OK, "res": {"food": 1}})
     play(g, 0)
@@ -357,6 +363,24 @@ def test_a_saved_cult_decision_that_cannot_be_where_it_is_is_refused(cb, item, s
     s["queue"].insert(0, item)
     with pytest.raises(StateError, match=says):
         Game.from_json(cb, json.dumps(s))
+
+
+def test_games_saved_while_a_cult_decision_waits_load_and_go_on(cb):
+    """A save taken while a ritual (at any altar), a card for the cult deck or a secret resolved at once waits
+    for the group is a state the game can be in: it loads to the same state and the same choices."""
+    starts = [
+        ({"decks": {"0": [C + "any-ritual", B + "berry-bushes"]}, **ALL_OK}, "ritual"),
+        ({"decks": {"0": [C + "cult-offering", B + "berry-bushes", B + "ford"]}, **ALL_OK, "res": {"food": 1}},
+         "to-cult-deck"),
+        ({"decks": {"0": [C + "elder-whisper", B + "berry-bushes"]}, **ALL_OK,
+          "secrets": [C + "second-gift", C + "marked-gift"]}, "now"),
+    ]
+    for given, kind in starts:
+        g = new(cb, given)
+        play(g, 0)
+        assert g.s["queue"][0]["k"] == kind
+        h = Game.from_json(cb, g.to_json())
+        assert h.to_json() == g.to_json() and h.legal_actions() == g.legal_actions()
 
 
 def test_the_cult_invariants_name_each_broken_rule(cb):

@@ -10,13 +10,14 @@ this file (invented faces, tests only), set up with the rule-test `given` keys.
 from __future__ import annotations
 
 import copy
+import json
 
 import pytest
 
 from runtime import ruletests
 from runtime.core.game import Engine as Game  # these tests set states up: they drive the engine
 from runtime.core.invariants import violations
-from runtime.engine import IllegalAction, NotPlayable
+from runtime.engine import IllegalAction, NotPlayable, StateError
 from runtime.games.paleo import farm_ops as F
 from runtime.games.paleo.state import Ctx
 
@@ -494,6 +495,7 @@ def test_the_flute_divides_its_two_cards_between_player_and_helper(fb):
     assert g.s["tools"][0] == {}
     assert sorted(x["to"] for x in g.legal_actions() if x["type"] == "flute") == [0, 1]
     act(g, type="flute", to=1)
+    assert Game.from_json(fb, g.to_json()).legal_actions() == g.legal_actions()  # a save here loads
     act(g, type="flute", to=0)
     assert names(g, "discard-down") == []
     assert len(g.s["z"]["deck/0"]) == n0 + 1 and len(g.s["z"]["deck/1"]) == n1 + 1
@@ -531,3 +533,17 @@ def test_a_rule_test_given_the_farm_cannot_have_fails_naming_it(fb, given, says)
     g = Game.new(fb, modules=["module:paleo/B"], boards=["board:farm"], players=1, seed=3)
     with pytest.raises(ruletests.RuleTestFailure, match=says.replace("`", ".")):
         ruletests.apply_given(g, given)
+
+
+@pytest.mark.parametrize("item, says", [
+    ({"k": "care", "left": 0, "kept": []}, "`left` is not a count"),  # the care of animals has animals to care for
+    ({"k": "flute", "players": [0], "cards": [0, 1]}, "the cards of the flute lie on the face-down discard pile"),
+])
+def test_a_saved_farm_decision_the_game_cannot_be_in_is_refused(fb, item, says):
+    """A save whose pending decision has lost its subject (no animal to care for; flute cards that are not on
+    the face-down discard pile) is refused on load, rather than played into a crash."""
+    g = new(fb, {"decks": {"0": FILLER}})
+    s = json.loads(g.to_json())
+    s["queue"].insert(0, item)
+    with pytest.raises(StateError, match=says.replace("`", ".")):
+        Game.from_json(fb, json.dumps(s))

@@ -192,8 +192,7 @@ class FarmSystem(System):
                      F.grain_actions, F.apply_grain_action, auto=F.auto_grain_action, rule="rule:farm/grain-action"),
             Decision("build", {"player": "player", "helpers": "players"}, F.build_actions, F.apply_build,
                      rule="rule:farm/build"),
-            Decision("care", {"left": "int", "kept": "list"}, F.care_actions, F.apply_care, auto=F.auto_care,
-                     rule="rule:farm/animals"),
+            Decision("care", {"left": "count", "kept": "list"}, F.care_actions, F.apply_care, rule="rule:farm/animals"),
             Decision("token-limit", {"token": "str"}, F.token_limit_actions, F.apply_token_limit,
                      rule="rule:farm/secret-tokens"),
             Decision("token-trigger", {"token": "str", "player": "player", "symbol": "str"},
@@ -208,7 +207,7 @@ class FarmSystem(System):
             Decision("new-group", {"players": "players", "n": "count"}, F.new_group_actions, F.apply_new_group,
                      auto=F.auto_new_group, rule="rule:farm/new-symbols"),
             Decision("flute", {"players": "players", "cards": "list"}, F.flute_actions, F.apply_flute,
-                     auto=F.auto_flute, rule="rule:farm/new-tools"),
+                     auto=F.auto_flute, where=F.where_flute, rule="rule:farm/new-tools"),
             Decision("pick-ideas", {"n": "count", "player": "player"}, F.pick_ideas_actions, F.apply_pick_ideas,
                      auto=F.auto_pick_ideas, rule="rule:farm/new-symbols"),
         )

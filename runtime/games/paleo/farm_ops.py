@@ -992,12 +992,16 @@ def apply_flute(g, item, a):
         g.s["queue"].pop(0)
 
 
+def where_flute(g, item):
+    """A saved flute decision holds the cards it still places, each on the face-down discard pile."""
+    cards, down = item.get("cards"), g.s["z"]["discard-down"]
+    if not cards or len(set(map(str, cards))) != len(cards) or not all(type(i) is int and i in down for i in cards):
+        return "the cards of the flute lie on the face-down discard pile"
+    return None
+
+
 def auto_flute(g, item) -> bool:
     s = g.s
-    item["cards"] = [i for i in item["cards"] if i in s["z"]["discard-down"]]
-    if not item["cards"]:
-        s["queue"].pop(0)
-        return True
     if len(item["players"]) == 1:
         for iid in item["cards"]:
             g.move(iid, "discard-down", f"deck/{item['players'][0]}")
@@ -1152,6 +1156,7 @@ OPS = {
 
 # ------------------------------------------------------------------ the night: caring for animals
 def _unkept(g, item) -> list[int]:
+    """The animals not yet kept for grain: at least `left` of them, the setup's fence never being lost."""
     return [i for i in g.s["z"]["stable"] if i not in item["kept"]]
 
 
@@ -1182,9 +1187,3 @@ def apply_care(g, item, a):
     if item["left"] <= 0:
         g.s["queue"].pop(0)
 
-
-def auto_care(g, item) -> bool:
-    if item["left"] <= 0 or not _unkept(g, item):  # nothing left to care for (a loaded state)
-        g.s["queue"].pop(0)
-        return True
-    return False  # the setup's fence is never lost, so some animal always stands by a fence: the group chooses

@@ -265,8 +265,9 @@ def test_a_grain_action_set_off_by_a_trigger_sets_off_no_further_option(fb):
     act(g, type="grain-action", what="harvest")
     assert ev(g, "harvest") and g.s["victory"] == v
     assert not [x for x in g.s["queue"] if x["k"] == "trigger"]
-    g = new(fb, {"decks": {"0": ["card:synthetic/anb-field-edge", *MORE]}, "kept": kept})
-    play(g, 0)  # -> harvest, in the day
+    g = new(fb, {"decks": {"0": ["card:synthetic/anb-meadow", *MORE]}, "kept": kept})
+    play(g, 1)  # -> grain action, in the day
+    act(g, type="grain-action", what="harvest")
     assert g.s["queue"][0] == {"k": "trigger", "card": g.s["z"]["kept/0"][1], "player": 0, "symbol": "symbol:harvest"}
 
 

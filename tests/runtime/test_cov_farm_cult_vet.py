@@ -98,3 +98,27 @@ def test_solo_mode_needs_its_cards_and_what_they_mark(vet_bundle):
     with pytest.raises(NotPlayable) as exc:
         Game.new(b, game="game:paleovet", options={"mode": "solo"}, players=1, seed=0)
     assert "solo mode cards: none in the bundle" in exc.value.facts
+
+
+@pytest.mark.parametrize("kw, says", [
+    ({"modules": ["module:paleo/A"]}, "PaleoVet has no modules"),
+    ({"options": "solo"}, "setup options are a mapping"),
+    ({"stack": {"people": []}}, "PaleoVet has no support decks to stack"),
+])
+def test_a_paleovet_setup_asking_for_what_the_game_has_not_is_refused(vet_bundle, kw, says):
+    """PaleoVet is set up by its mode alone (standard, casual, light, solo): no modules, no support decks."""
+    from runtime.engine import SetupError
+
+    kw = {"options": {"mode": "standard"}, **kw}
+    with pytest.raises(SetupError, match=says):
+        Game.new(vet_bundle, game="game:paleovet", players=2, seed=0, **kw)
+
+
+def test_paleovet_returns_for_a_stopped_game_and_for_solo_play():
+    """End of the game: a solo game is a victory or a defeat; a game stopped unfinished ranks nobody."""
+    from runtime.games.paleovet import PALEOVET
+
+    assert PALEOVET.returns({"result": "unfinished"}, 3) == [0.0, 0.0, 0.0]
+    assert PALEOVET.returns({"result": "win"}, 1) == [1.0]
+    assert PALEOVET.returns({"result": "loss"}, 1) == [-1.0]
+    assert PALEOVET.returns({"result": "win", "scores": [5, 9], "cured": [1, 1]}, 2) == [-1.0, 1.0]

@@ -47,7 +47,7 @@ def _card(template: dict, name: str, back: str, options: list) -> dict:
 
 @pytest.fixture(scope="module")
 def cb() -> dict:
-    b = copy.deepcopy(synthetic_bundle._named("pote-cult", None))
+    b = synthetic_bundle.build(packs=list(synthetic_bundle.PACK_SETS["pote-cult"]))
     template = next(c for c in b["cards"] if c["id"] == B + "forest-glade")
     b["cards"].extend(_card(template, n, *spec) for n, spec in CARDS.items())
     gift = next(c for c in b["cards"] if c["id"] == C + "marked-gift")

@@ -112,7 +112,8 @@ MORE = ["card:synthetic/anb-spirit-offering", "card:synthetic/anb-herb-garden", 
 # ------------------------------------------------------------------ symbols where they have no meaning
 # (symbol, position, args): the symbol registry gives none of these positions, so only a hand-made bundle has them
 BAD = [
-    ("symbol:captured-animal", "reward", {"n": 1}), ("symbol:fence", "cost", {}), ("symbol:buildings", "reward", {"n": 2}),
+    ("symbol:captured-animal", "reward", {"n": 1}), ("symbol:fence", "cost", {}),
+    ("symbol:buildings", "reward", {"n": 2}),
     ("symbol:heal", "cost", {"n": 1}), ("symbol:capture-animal", "cost", {}),
     ("symbol:remove-captured-animal", "reward", {}), ("symbol:animal-action", "cost", {}),
     ("symbol:stable-action", "cost", {}), ("symbol:slaughter-action", "cost", {}), ("symbol:grain-action", "cost", {}),
@@ -123,7 +124,8 @@ BAD = [
     ("symbol:place-this-card-with-group", "cost", {}),
     ("symbol:remove-special-card", "requirement", {"what": {"ref": "back", "back": "danger"}}),
     ("symbol:return-dream-cards", "reward", {"n": 1}), ("symbol:everlasting-dream", "reward", {}),
-    ("symbol:awaken", "cost", {}), ("symbol:new-group", "cost", {"n": 3}), ("symbol:remove-idea-cards", "reward", {"n": 1}),
+    ("symbol:awaken", "cost", {}), ("symbol:new-group", "cost", {"n": 3}),
+    ("symbol:remove-idea-cards", "reward", {"n": 1}),
     ("symbol:remove-skull", "cost", {"n": 1}),
 ]
 KIND = {"cost": "cost", "reward": "reward", "negative": "suffer", "requirement": "require"}
@@ -204,8 +206,8 @@ def test_an_animal_action_is_not_offered_without_an_animal(fb):
 
 
 def test_slaughter_takes_only_the_meat_and_pelts_of_the_hunt_action(fb):
-    """Animal Actions: the slaughter action takes the meat and pelts shown on the hunt action, free of its
-    requirements and costs; the hunt's victory token is neither meat nor pelt."""
+    """Animal Actions: slaughtering gives the food and pelts of the card's hunt action, with no need to meet its
+    requirements or pay its costs; the hunt's victory token is neither food nor pelt."""
     g = new(fb, {"decks": {"0": ["card:synthetic/anb-shrine", *FILLER]}, "stable": [SYN + "feast-beast"],
                  "res": {"food": 0}})
     v = g.s["victory"]
@@ -379,7 +381,8 @@ def test_a_secret_token_placed_with_the_group_is_held_by_it(fb):
 def test_a_third_token_for_the_farm_may_itself_go_to_the_box(fb):
     """Secret Tokens on the Farm: at most 2 secret tokens lie on the farm; placing a 3rd, the group returns an
     old one or the new one to the box. Here the new one goes, the farm keeps its two."""
-    g = new(fb, {"decks": {"0": ["card:synthetic/anb-herb-garden", *FILLER]}, "tokens": {"2": "farm", "token:anb/cocoa": "farm"}})
+    g = new(fb, {"decks": {"0": ["card:synthetic/anb-herb-garden", *FILLER]},
+                 "tokens": {"2": "farm", "token:anb/cocoa": "farm"}})
     play(g, 0)  # -> place token 1 on farm
     backs = [x["back"] for x in g.legal_actions() if x["type"] == "token"]
     assert sorted(backs) == sorted(["token:anb/2", "token:anb/cocoa", "token:anb/1"])
@@ -449,7 +452,7 @@ def test_with_a_helper_one_of_the_two_players_exchanges_the_group(fb):
 
 
 def test_dream_cards_to_return_can_come_from_either_deck_when_helped(fb):
-    """Return dream cards, note: a helping player can return dream cards from their deck to cover some or all."""
+    """Return dream cards, note: a helper may give back dream cards of their own deck for part or all of them."""
     d1, d2, d3 = "card:synthetic-anb/dream-1", "card:synthetic-anb/dream-2", "card:synthetic-anb/dream-3"
     g = new(fb, {"decks": {"0": [*FILLER, d1], "1": [SYN + "dream-debt", d2, d3, *MORE]}}, players=2)
     act(g, type="choose", player=0, card=0)
@@ -520,7 +523,8 @@ def test_animals_beyond_the_fences_stay_for_a_grain_each_and_run_off_without(fb)
                 "label": f"P0: keep {g.rules.name(animals[2])} without a fence for 1 grain"})  # no grain left
     act(g, type="care", animal=boar, pay=False)
     assert names(g, "stable") == animals[1:]
-    assert [e["card"] for e in ev(g, "animal-leaves")] == [animals[0]] and ev(g, "animal-leaves")[0]["to"] == "discard-up"
+    leaves = ev(g, "animal-leaves")
+    assert [e["card"] for e in leaves] == [animals[0]] and leaves[0]["to"] == "discard-up"
 
 
 # ------------------------------------------------------------------ rule-test `given` keys

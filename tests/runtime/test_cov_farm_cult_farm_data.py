@@ -3,7 +3,7 @@ hand-made bundle may leave out (a build cost, how the scythe or millstone improv
 secret token's face), the supply counts of the box, and a forged save's farm fields.
 
 Expectations come from `000_97f291d3c44cb3f7.txt` (A New Beginning): Components, The Farm (New Farm Symbols,
-Build Expansion Tokens, Expansion Tokens on the Farm, Secret Tokens on the Farm, Animal Actions).
+Build Expansion Tokens, Animal Actions, Expansion Tokens on the Farm, Secret Tokens on the Farm).
 """
 
 from __future__ import annotations

@@ -1186,4 +1186,3 @@ def apply_care(g, item, a):
     _care(g, item, a["animal"], a["pay"])
     if item["left"] <= 0:
         g.s["queue"].pop(0)
-

@@ -28,14 +28,20 @@ def perform(g, sym: str, ctx: Ctx) -> None:
     """The hooks of a symbol performed inside a decision (a stable action chosen in an animal action)."""
     if sym not in g.s["used"]:
         g.s["used"].append(sym)
-    if ctx.kind == "trigger" or ctx.player is None:
-        return  # an option set off by a trigger does not set off further options
+    if ctx.kind == "trigger":
+        return  # an option set off by a trigger does not set off further options (interpretation:anb-on-symbol)
     for fn in g.layout.hooks.get(("after", "symbol"), ()):
         fn(g, (sym, ctx))
 
 
 def _ctx(item, kind="day") -> Ctx:
+    kind = "trigger" if item.get("trigger") else kind
     return Ctx(item.get("player", item.get("decider")), list(item.get("helpers") or []), None, kind)
+
+
+def _set_off(ctx) -> dict:
+    """What a sub-action's decision keeps of the option that opened it: whether a trigger set that option off."""
+    return {"trigger": True} if ctx.kind == "trigger" else {}
 
 
 def _push(g, ctx: Ctx) -> None:
@@ -283,7 +289,7 @@ def _has_animals(g, ctx) -> bool:
 def animal_action_op(position, args):
     if position == "reward":
         def run(g, ctx):
-            ctx.new.append({"k": "animal-action", "player": _p(ctx), "helpers": list(ctx.helpers)})
+            ctx.new.append({"k": "animal-action", "player": _p(ctx), "helpers": list(ctx.helpers), **_set_off(ctx)})
         run.usable = _has_animals  # without an animal in the stable there is no animal action
         return run
     _unsupported("symbol:animal-action", position)
@@ -336,7 +342,8 @@ def stable_action_op(position, args):
 def slaughter_action_op(position, args):
     if position == "reward":
         def run(g, ctx):
-            ctx.new.append({"k": "animal-action", "player": _p(ctx), "helpers": list(ctx.helpers), "only": "slaughter"})
+            ctx.new.append({"k": "animal-action", "player": _p(ctx), "helpers": list(ctx.helpers), "only": "slaughter",
+                            **_set_off(ctx)})
         run.usable = _has_animals
         return run
     _unsupported("symbol:slaughter-action", position)
@@ -416,7 +423,7 @@ def grind(g, ctx) -> None:
 def grain_action_op(position, args):
     if position == "reward":
         def run(g, ctx):
-            ctx.new.append({"k": "grain-action", "player": _p(ctx), "helpers": list(ctx.helpers)})
+            ctx.new.append({"k": "grain-action", "player": _p(ctx), "helpers": list(ctx.helpers), **_set_off(ctx)})
         return run
     _unsupported("symbol:grain-action", position)
 
@@ -665,8 +672,6 @@ def on_symbol_tokens(g, payload) -> None:
     """Secret tokens on the farm answer the actions they name (Medicinal Herbs on a grain action, …)."""
     sym, ctx = payload
     s = g.s
-    if "tokens" not in s:
-        return
     for tid, place in s["tokens"].items():
         if place != "farm":
             continue
@@ -987,12 +992,16 @@ def apply_flute(g, item, a):
         g.s["queue"].pop(0)
 
 
+def where_flute(g, item):
+    """A saved flute decision holds the cards it still places, each on the face-down discard pile."""
+    cards, down = item.get("cards"), g.s["z"]["discard-down"]
+    if not cards or len(set(map(str, cards))) != len(cards) or not all(type(i) is int and i in down for i in cards):
+        return "the cards of the flute lie on the face-down discard pile"
+    return None
+
+
 def auto_flute(g, item) -> bool:
     s = g.s
-    item["cards"] = [i for i in item["cards"] if i in s["z"]["discard-down"]]
-    if not item["cards"]:
-        s["queue"].pop(0)
-        return True
     if len(item["players"]) == 1:
         for iid in item["cards"]:
             g.move(iid, "discard-down", f"deck/{item['players'][0]}")
@@ -1147,6 +1156,7 @@ OPS = {
 
 # ------------------------------------------------------------------ the night: caring for animals
 def _unkept(g, item) -> list[int]:
+    """The animals not yet kept for grain: at least `left` of them, the setup's fence never being lost."""
     return [i for i in g.s["z"]["stable"] if i not in item["kept"]]
 
 
@@ -1176,16 +1186,3 @@ def apply_care(g, item, a):
     _care(g, item, a["animal"], a["pay"])
     if item["left"] <= 0:
         g.s["queue"].pop(0)
-
-
-def auto_care(g, item) -> bool:
-    cands = _unkept(g, item)
-    if item["left"] <= 0 or not cands:
-        g.s["queue"].pop(0)
-        return True
-    if g.s["res"].get("grain", 0) == 0 and item["left"] >= len(cands):
-        for i in cands:
-            _care(g, item, i, False)
-        g.s["queue"].pop(0)
-        return True
-    return False

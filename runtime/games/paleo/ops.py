@@ -72,11 +72,9 @@ def resource_op(resource):
             def lose(g, ctx, n=n):
                 S.lose_resource(g, resource, min(n, g.s["res"].get(resource, 0)), ctx)
             return lose
-        if position == "requirement":
-            def check(need, n=n):
-                need["res:" + resource] = need.get("res:" + resource, 0) + n
-            return check
-        _unsupported(symbol, position)
+        def check(need, n=n):  # the requirement: a clause's position is one of these four
+            need["res:" + resource] = need.get("res:" + resource, 0) + n
+        return check
     return factory
 
 
@@ -102,14 +100,12 @@ def tool_op(tool_symbol):
                 for _ in range(n):
                     S.gain_tool(g, tool, ctx.player, ctx)
             return run
-        if position == "negative":
-            def lose(g, ctx):
-                for _ in range(n):
-                    if S.tools_available(g, tool, ctx) == 0:
-                        break
-                    S.spend_tool(g, tool, ctx)
-            return lose
-        _unsupported(tool_symbol, position)
+        def lose(g, ctx):  # the negative action: a clause's position is one of these four
+            for _ in range(n):
+                if S.tools_available(g, tool, ctx) == 0:
+                    break
+                S.spend_tool(g, tool, ctx)
+        return lose
     return factory
 
 

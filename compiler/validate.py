@@ -321,6 +321,12 @@ def _errors_to_diags(exc: ValidationError, model: type[Record], item: dict, lf: 
     for err in exc.errors(include_url=False):
         dpath, tail = _data_path(item, tuple(err["loc"]))
         by_path.setdefault((dpath, tail), []).append(err)
+    # A field of a union type (a citation or a list of them; a level or a map of levels) reports each
+    # alternative. The one its value has the shape of reports inside the value; the others say only
+    # that the value is not a list, not a level: not the mistake, so they go.
+    inner = {dpath + tail for dpath, tail in by_path if tail or dpath}
+    for key in [k for k in by_path if k[0] and not k[1] and any(len(p) > len(k[0]) and p[:len(k[0])] == k[0] for p in inner)]:
+        del by_path[key]
     missing: dict[tuple, list[str]] = {}
     # a misspelt required field is one mistake: its unknown-field error names it, so it is not also missing
     misspelt: set[tuple] = set()

@@ -105,6 +105,7 @@ def test_paleo_sweep_without_a_grid_or_a_bundle_is_refused(tmp_path, capsys):
 @pytest.mark.parametrize("toml,extra,says", [
     ('setups = "J"\n', [], "grid `setups` is a list"),
     ("setups = []\n", [], "name at least one --setup (or `setups` in --grid)"),
+    ("players = [1]\n", [], "name at least one --setup (or `setups` in --grid)"),
     ('setups = ["J"]\ngames = "many"\n', [], "grid `games` is an integer (got many)"),
     ('setups = ["J"]\nseed = true\n', [], "grid `seed` is an integer (got True)"),
     ('setups = ["J"]\n', ["--jobs", "0"], "--jobs is 1 to 256 worker processes (got 0)"),

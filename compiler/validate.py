@@ -407,7 +407,7 @@ def _one_diag(errs: list, model, item, lf: LoadedFile, base: tuple, dpath: tuple
                 lf.span(full), label=f"expected an id starting with `{expected}:`",
                 help=f"move the record to the right list or write `{expected}:{value.split(':', 1)[1]}`",
             )
-    if etype in ("string_pattern_mismatch", "too_short", "greater_than_equal", "greater_than"):  # the constraints the models use
+    if etype in ("string_pattern_mismatch", "too_short", "greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         msg = _format_msg(err)
         return make("M010", msg, lf.span(full), label="invalid here", help=_format_help(err))
     want = _TYPE_WORDS.get(etype, str(err.get("msg", "a different type")).lower())
@@ -462,7 +462,9 @@ def _format_msg(err: dict) -> str:
         return f"`{v}` does not have the required form"
     if t == "too_short":
         return f"needs at least {ctx.get('min_length', 1)} item(s)"
-    return f"`{v}` is too small (must be {'at least' if t.endswith('equal') else 'more than'} {ctx.get('ge', ctx.get('gt'))})"
+    if t in ("greater_than_equal", "greater_than"):
+        return f"`{v}` is too small (must be {'at least' if t.endswith('equal') else 'more than'} {ctx.get('ge', ctx.get('gt'))})"
+    return f"`{v}` is too large (must be {'at most' if t.endswith('equal') else 'less than'} {ctx.get('le', ctx.get('lt'))})"
 
 
 def _format_help(err: dict) -> str | None:

@@ -221,7 +221,7 @@ class Reference:
         self.refs_from: dict[str, set[str]] = defaultdict(set)
         self.referenced_by: dict[str, set[str]] = defaultdict(set)
         for sec in ("cards", "tokens"):
-            for r in self.b.get(sec) or []:
+            for r in self._records(sec):
                 rid = r.get("id")
                 for opt in r.get("options") or []:
                     ir = opt.get("ir") if isinstance(opt, dict) else None

@@ -25,7 +25,7 @@ def _sparse_bundle() -> dict:
     b["games"][0]["parameters"] = {"victory_tokens": 5, "open_hands": True, "hidden_deck": False}
     b["products"].append({"id": "product:stray", "name": "Stray Box", "game": "game:elsewhere", "kind": "expansion",
                           "source": _SRC, "completeness": "unknown"})
-    # Two ids whose pages would share a path, and a record without an id.
+    # Two ids whose pages would share a path, a record without an id, and one that is not a mapping.
     extra = [
         {"id": "card:synth/twin_card", "name": "Twin One", "game": "game:paleo", "product": "product:synth",
          "module": "module:synth/V", "kind": "module", "copies": 3, "number": 23, "diet": "herbivore", "order": 2,
@@ -36,6 +36,7 @@ def _sparse_bundle() -> dict:
         {"id": "card:synth/twin-card", "game": "game:elsewhere", "product": "product:stray", "kind": "module",
          "options": [], "completeness": "complete", "file": "content/twins.yaml"},
         {"name": "A card without an id"},
+        "not a record",  # a hand-edited bundle given to `paleo docs --bundle`: skipped, never a traceback
     ]
     b["cards"] += extra
     b["modules"][0]["cards"] = b["modules"][0]["cards"] + ["card:synth/twin_card"]
@@ -43,6 +44,7 @@ def _sparse_bundle() -> dict:
                          "cards": [], "source": _SRC, "completeness": "unknown"})
     b["modules"].append({"id": "module:synth/Z", "letter": "Z", "game": "game:paleo", "cards": [],
                          "source": _SRC, "completeness": "unknown"})
+    b["tokens"].append(5)
     b["tokens"].append({"id": "token:synth/3", "number": 3, "product": "product:synth", "kind": "secret-token",
                         "source": _SRC, "completeness": "unknown"})
     b["symbols"] += [{"name": "nameless"}, "not a symbol",
@@ -65,6 +67,7 @@ def pages() -> dict[str, str]:
 
 
 def test_records_whose_pages_would_share_a_path_get_one_page_each_and_records_without_an_id_none(pages):
+    assert not any("not a record" in text for text in pages.values())
     cards = sorted(p for p in pages if p.startswith("reference/cards/synth/twin"))
     assert cards == ["reference/cards/synth/twin-card-2.md", "reference/cards/synth/twin-card.md"]
     assert "# Twin One" in pages[cards[0]] and "# Untitled" in pages[cards[1]]

@@ -275,9 +275,7 @@ def _parse(src: _Source) -> tuple[_Node | None, bool, list[_Node]]:
         elif kind in ("MappingEndEvent", "SequenceEndEvent"):
             node, _ = stack.pop()
             node.end = e.index
-        elif kind == "DocumentStartEvent":
-            if getattr(ev, "version", None) or getattr(ev, "tags", None):
-                raise _Unsupported("a `%` directive", s.index)
+        elif kind == "DocumentStartEvent":  # a `%` directive was refused before parsing
             explicit_start = bool(getattr(ev, "explicit", False))
         elif kind == "DocumentEndEvent":
             if getattr(ev, "explicit", False):

@@ -268,17 +268,12 @@ def check_packs(entries: list[Entry], bundle: dict) -> list[Diagnostic]:
                 diags.append(make("P506", f"the bundled content already gives die faces for `{rec.game}`",
                                   _span(e, "faces"), label="would contradict the bundled dice"))
             continue
-        # cards
-        if rec.game not in games:
-            diags.append(make("P506", f"card `{rec.id}` belongs to unknown game `{rec.game}`", _span(e, "game")))
-            continue
-        if rec.product not in products:
-            diags.append(make("P506", f"card `{rec.id}` belongs to unknown product `{rec.product}`", _span(e, "product")))
+        # cards; a game, product or module that is not there is the graph's dangling reference (G401), said once
+        if rec.game not in games or rec.product not in products:
             continue
         if rec.module is not None:
             mod = modules.get(rec.module)
             if mod is None:
-                diags.append(make("P506", f"card `{rec.id}` belongs to unknown module `{rec.module}`", _span(e, "module")))
                 continue
             if mod.product is not None and mod.product != rec.product:
                 diags.append(make("P506", f"module `{rec.module}` is part of `{mod.product}`, not `{rec.product}`",

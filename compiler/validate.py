@@ -321,6 +321,12 @@ def _errors_to_diags(exc: ValidationError, model: type[Record], item: dict, lf: 
     for err in exc.errors(include_url=False):
         dpath, tail = _data_path(item, tuple(err["loc"]))
         by_path.setdefault((dpath, tail), []).append(err)
+    # A field of a union type (a citation or a list of them; a level or a map of levels) reports each
+    # alternative. The one its value has the shape of reports inside the value; the others say only
+    # that the value is not a list, not a level: not the mistake, so they go.
+    inner = {dpath + tail for dpath, tail in by_path if tail or dpath}
+    for key in [k for k in by_path if k[0] and not k[1] and any(len(p) > len(k[0]) and p[:len(k[0])] == k[0] for p in inner)]:
+        del by_path[key]
     missing: dict[tuple, list[str]] = {}
     # a misspelt required field is one mistake: its unknown-field error names it, so it is not also missing
     misspelt: set[tuple] = set()
@@ -401,7 +407,7 @@ def _one_diag(errs: list, model, item, lf: LoadedFile, base: tuple, dpath: tuple
                 lf.span(full), label=f"expected an id starting with `{expected}:`",
                 help=f"move the record to the right list or write `{expected}:{value.split(':', 1)[1]}`",
             )
-    if etype in ("string_pattern_mismatch", "too_short", "too_long", "greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+    if etype in ("string_pattern_mismatch", "too_short", "greater_than_equal", "less_than_equal", "greater_than", "less_than"):
         msg = _format_msg(err)
         return make("M010", msg, lf.span(full), label="invalid here", help=_format_help(err))
     want = _TYPE_WORDS.get(etype, str(err.get("msg", "a different type")).lower())
@@ -456,13 +462,9 @@ def _format_msg(err: dict) -> str:
         return f"`{v}` does not have the required form"
     if t == "too_short":
         return f"needs at least {ctx.get('min_length', 1)} item(s)"
-    if t == "too_long":
-        return f"has more than {ctx.get('max_length')} item(s)"
     if t in ("greater_than_equal", "greater_than"):
         return f"`{v}` is too small (must be {'at least' if t.endswith('equal') else 'more than'} {ctx.get('ge', ctx.get('gt'))})"
-    if t in ("less_than_equal", "less_than"):
-        return f"`{v}` is too large (must be {'at most' if t.endswith('equal') else 'less than'} {ctx.get('le', ctx.get('lt'))})"
-    return f"`{v}` is too large"
+    return f"`{v}` is too large (must be {'at most' if t.endswith('equal') else 'less than'} {ctx.get('le', ctx.get('lt'))})"
 
 
 def _format_help(err: dict) -> str | None:

@@ -221,7 +221,7 @@ class Reference:
         self.refs_from: dict[str, set[str]] = defaultdict(set)
         self.referenced_by: dict[str, set[str]] = defaultdict(set)
         for sec in ("cards", "tokens"):
-            for r in self.b.get(sec) or []:
+            for r in self._records(sec):
                 rid = r.get("id")
                 for opt in r.get("options") or []:
                     ir = opt.get("ir") if isinstance(opt, dict) else None
@@ -314,14 +314,6 @@ class Reference:
             out += [f"Authored in {where}.", ""]
         return out
 
-    def _steps(self, steps, heading: str) -> list[str]:
-        if not steps:
-            return []
-        out = [f"## {heading}", ""]
-        for i, st in enumerate(steps, 1):
-            out.append(f"{i}. **{m.text(st.get('name'))}**: {m.text(st.get('text'))}")
-        return out + [""]
-
     def _rule_list(self, rid: str, path: str, heading: str = "Setup and rules") -> list[str]:
         """A record's setup steps and rules as a short list linking each to its anchor on the rules page.
         The texts stay out of search here: a search for a rule lands on the rules page."""
@@ -343,14 +335,12 @@ class Reference:
                 for c in items]
         return [f"## {heading}", "", m.table(["Component", "Kind", "Count", "Note"], rows), ""]
 
-    def _diagram(self, source: str, *, full: str | None = None, nodes: int = 0) -> str:
+    def _diagram(self, source: str, *, full: str, nodes: int = 0) -> str:
         """The summary diagram, and the whole graph behind a toggle (drawn only when opened)."""
         out = m.pre(source, cls="paleo-diagram", searchable=False)  # diagram source is no search text
-        if full:
-            out += ("\n\n" + f'<details class="paleo-full-graph" data-search-exclude><summary>The full dependency graph'
-                    f'{f" ({nodes} nodes)" if nodes else ""}</summary>\n' + m.pre(full, cls="paleo-diagram paleo-diagram-full", searchable=False)
-                    + "\n</details>")
-        return out
+        return (out + "\n\n" + f'<details class="paleo-full-graph" data-search-exclude><summary>The full dependency graph'
+                f'{f" ({nodes} nodes)" if nodes else ""}</summary>\n' + m.pre(full, cls="paleo-diagram paleo-diagram-full", searchable=False)
+                + "\n</details>")
 
     def _coverage_lines(self, rid: str, printed, cards: list[dict]) -> list[str]:
         """Printed against authored cards, as a small bar: the compiler's coverage when the bundle has it, else counted here."""
@@ -929,13 +919,9 @@ class Reference:
         p = f"{REF}/cards/index.md"
         cards = sorted(self._records("cards"), key=lambda c: (self.name(c["id"]).lower(), c["id"]))
 
-        def short(rid):
+        def short(rid):  # a card's game or product, by name when it is in the content
             r = self.by_id.get(rid or "")
-            if r is None:
-                return m.text(rid or "")
-            if self.section_of.get(rid) == "modules":
-                return m.text(r.get("letter") or rid)
-            return m.text(r.get("name") or rid)
+            return m.text(rid or "") if r is None else m.text(r.get("name") or rid)
 
         rows = [[self.ref(c["id"], p), short(c.get("game")), short(c.get("product")),
                  self.ref(c["module"], p, self.by_id.get(c["module"], {}).get("letter") or c["module"]) if c.get("module") else "",

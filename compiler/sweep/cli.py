@@ -67,7 +67,7 @@ def grid_from(args) -> Grid:
         if unknown:
             raise GridError(f"{escape(args.grid)}: unknown grid key `{escape(sorted(unknown)[0], 40)}`; "
                             f"keys: {', '.join(sorted(GRID_KEYS))}")
-    setups = args.setup or spec.get("setups")
+    setups = args.setup or spec.get("setups", [])
     players = args.players or spec.get("players") or [2]
     policies = args.policy or spec.get("policies") or ["random"]
     for name, v in (("setups", setups), ("players", players), ("policies", policies)):

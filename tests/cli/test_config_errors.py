@@ -24,6 +24,12 @@ CASES = [
     ("tool = {paleo = {select = 3}}\n", "`select` must be a list of codes, not a number", 1, 1),
     ("[tool.paleo\nselect = []\n", "pyproject.toml is not valid TOML: Expected ']' at the end of a table declaration", 1, 12),
     ("[tool.paleo]\nselect = [\n", "pyproject.toml is not valid TOML", 3, 1),
+    ("[tool.paleo]\nsources = 5\n", "`sources` must be a list of tables, not a number", 2, 1),
+    ('[[tool.paleo.sources]]\nfile = "a.md"\nname = "b"\ntitle = "A"\n', "`sources[0]` needs exactly one of `file` and `name`", 1, 1),
+    ('[[tool.paleo.sources]]\nname = "Fan rules"\n', "`sources[0]` needs a `title` (text)", 1, 1),
+    ('[[tool.paleo.sources]]\nname = "Fan rules"\ntitle = "Fan"\nheadings = "Setup"\n',
+     "`headings` of `sources[0]` must be a list of texts", 1, 1),
+    ('[[tool.paleo.sources]]\nname = "Fan rules"\ntitle = "Fan"\n\nhedings = ["A"]\n', "unknown key `hedings` in `sources[0]`", 5, 1),
 ]
 
 

@@ -27,6 +27,9 @@ CASES = {
     "literal-strip": "cards:\n  - options:\n      - |-\n          require strength 1;\n          require venerate place lake -> 1 wood\n",
     "folded": "cards:\n  - options:\n      - >\n        require strength 1;\n        require venerate place lake\n\n        -> 1 wood\n",
     "folded-indicator": "cards:\n  - options:\n      - >2\n          require strength 1;\n         require venerate place lake -> 1 wood\n",
+    "plain-crlf": "cards:\r\n  - options:\r\n      - require strength 1;\r\n        require venerate place lake -> 1 wood\r\n",
+    "double-blank-line": 'cards:\n  - options:\n      - "require strength 1;\n   \n        require venerate place lake -> 1 wood"\n',
+    "double-blank-line-crlf": 'cards:\r\n  - options:\r\n      - "require strength 1;\r\n\r\n        require venerate place lake -> 1 wood"\r\n',
 }
 
 

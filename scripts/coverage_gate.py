@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Print branch coverage per package from a `coverage json` report and fail below the gate.
 
-    python scripts/coverage_gate.py build/coverage/coverage.json
+    python scripts/coverage_gate.py [--no-gate] build/coverage/coverage.json
+
+`--no-gate` prints the figures without failing (a run of some tests only covers less).
 
 Branch coverage is covered branches / branches (coverage.py's branch measurement). Every package
 and subpackage of compiler/ and runtime/ gets a line; the lowest modules are listed after it.
@@ -15,10 +17,8 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-# The floors are the first full run's figures (compiler 88.0%, runtime 83.0%) less half a point, as the
-# fuzz smoke spends a time budget and so covers a little more or less on a slower machine. Raise them
-# as tests are added; the issue's goal is 90 for both.
-GATE = {"compiler": 87.5, "runtime": 82.5}
+# The floor of branch coverage for compiler/ and runtime/ as a whole, each.
+GATE = {"compiler": 90.0, "runtime": 90.0}
 
 
 def _pct(cov: int, total: int) -> float:
@@ -26,6 +26,8 @@ def _pct(cov: int, total: int) -> float:
 
 
 def main(argv: list[str]) -> int:
+    gate = "--no-gate" not in argv
+    argv = [a for a in argv if a != "--no-gate"]
     report = json.loads(Path(argv[0] if argv else "build/coverage/coverage.json").read_text(encoding="utf-8"))
     pkgs: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     mods = []
@@ -45,6 +47,9 @@ def main(argv: list[str]) -> int:
     print("lowest modules (by branches missed)")
     for pct, missed, name in sorted(mods, key=lambda m: -m[1])[:12]:
         print(f"  {name:<40} {pct:5.1f}%  {missed:>5} branches missed")
+    if not gate:
+        print("coverage gate not applied: a run of some tests only")
+        return 0
     failed = [f"{p}/ {_pct(*pkgs[p]):.1f}% < {g}%" for p, g in GATE.items() if _pct(*pkgs[p]) < g]
     if failed:
         print("coverage gate failed: " + "; ".join(failed))

@@ -31,3 +31,42 @@ def test_nothing_is_omitted_and_branches_and_subprocesses_are_measured():
     run = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["coverage"]["run"]
     assert run["omit"] == [] and run["branch"] is True and "subprocess" in run["patch"]
     assert sorted(run["source"]) == ["compiler", "runtime"]
+
+
+def _gate():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("coverage_gate", REPO / "scripts" / "coverage_gate.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _report(tmp_path, covered: dict[str, tuple[int, int]]) -> str:
+    import json
+
+    files = {name: {"summary": {"covered_branches": c, "num_branches": n}} for name, (c, n) in covered.items()}
+    path = tmp_path / "coverage.json"
+    path.write_text(json.dumps({"files": files}), encoding="utf-8")
+    return str(path)
+
+
+def test_the_gate_fails_below_ninety_percent_for_either_package(tmp_path, capsys):
+    gate = _gate()
+    assert gate.GATE == {"compiler": 90.0, "runtime": 90.0}
+    ok = _report(tmp_path, {"compiler/a.py": (90, 100), "runtime/core/b.py": (181, 200)})
+    assert gate.main([ok]) == 0
+    assert "compiler/                         90.0%" in capsys.readouterr().out
+    low = _report(tmp_path, {"compiler/a.py": (95, 100), "runtime/core/b.py": (89, 100), "runtime/c.py": (90, 100)})
+    assert gate.main([low]) == 1
+    out = capsys.readouterr().out
+    assert "coverage gate failed: runtime/ 89.5% < 90.0%" in out and "runtime/core/b.py" in out
+    assert gate.main(["--no-gate", low]) == 0  # a run of some tests prints its figures without the gate
+
+
+def test_the_test_command_measures_and_gates_the_whole_suite_by_default():
+    script = (REPO / "scripts" / "test.sh").read_text(encoding="utf-8")
+    assert '"${PALEO_COVERAGE:-1}" = 0' in script  # coverage is on unless switched off
+    assert 'coverage run -m pytest "${jobs[@]}" -m "not games"' in script
+    assert "python3 scripts/coverage_gate.py build/coverage/coverage.json ||" in script
+    assert (REPO / ".ci" / "run").read_text(encoding="utf-8").strip().endswith("bash scripts/test.sh")

@@ -687,8 +687,13 @@ def cmd_symbols(args) -> int:
 def cmd_graph(args) -> int:
     from .graph import render_graph
 
+    from .diagnostics import has_errors
+
     res = _compile(args)
-    if res.bundle is None:
+    if res.bundle is None or has_errors(res.diagnostics):
+        # a graph of content with errors would draw what the errors leave out: show them, draw nothing
+        _emit([d for d in res.diagnostics if d.is_error], "human", res, sys.stderr, "auto")
+        sys.stderr.write("paleo: graph not drawn: the content has errors (`paleo lint` lists them)\n")
         return EXIT_ERRORS
     text, ok = render_graph(res.bundle, args.format, args.scenario)
     sys.stdout.write(text)

@@ -141,3 +141,13 @@ def test_cli_lint_scenario():
     assert codes == {"G420"}
     rc, out = cli("lint", "--isolated", "--content", str(CLEAN), "--format", "json", "--scenario", "fx/zzz")
     assert rc == 1 and [d["code"] for d in json.loads(out)] == ["G421"]
+
+
+def test_cli_graph_of_content_with_errors_draws_nothing_and_fails(capsys):
+    from compiler.cli import main
+
+    broken = REPO / "tests" / "fixtures" / "graph" / "G401-unresolved-reference"
+    rc = main(["graph", "--isolated", "--content", str(broken), "--format", "dot"])
+    cap = capsys.readouterr()
+    assert rc == 1 and cap.out == ""
+    assert "G401" in cap.err and "graph not drawn: the content has errors" in cap.err

@@ -112,6 +112,22 @@ class _Locator:
         parts = re.findall(r'"[^"]*"|\'[^\']*\'|[^.\s]+', dotted)
         return tuple(p.strip("\"'") for p in parts)
 
+    def item_span(self, key: tuple, n: int, sub: str | None = None) -> Span:
+        """Where item `n` of an array of tables `[[key]]` is written (its `sub` key when given and written
+        there), else where `key` (or `sub` of it) is; an inline array has no place per item."""
+        heads = [i for i, (k, line, _, _) in enumerate(self.keys)
+                 if k == key and self.lines[line - 1].lstrip().startswith("[[")]
+        if n >= len(heads):
+            return self.span(*key, *((sub,) if sub else ()))
+        _, line, col, end = self.keys[heads[n]]
+        if sub is not None:
+            for k, l2, c2, e2 in self.keys[heads[n] + 1:]:
+                if self.lines[l2 - 1].lstrip().startswith("["):
+                    break
+                if k == (*key, sub):
+                    return Span("pyproject.toml", l2, c2, l2, max(e2, c2 + 1))
+        return Span("pyproject.toml", line, col, line, max(end, col + 1))
+
     def span(self, *key: str) -> Span:
         """The most precise place for `key`: itself, else the nearest enclosing key written."""
         for n in range(len(key), 0, -1):
@@ -237,31 +253,36 @@ def _config_sources(value, loc: "_Locator", diags: list) -> list:
         diags.append(make("C003", f"`sources` must be a list of tables, not {_type_name(value)}", span, help=example))
         return []
     out = []
+    here = ("tool", "paleo", "sources")
     for i, item in enumerate(value):
         where = f"`sources[{i}]`"
-        bad = [k for k in item if k not in _SOURCE_KEYS]
-        for k in bad:
-            from .diagnostics import suggestion_help
+        item_span = loc.item_span(here, i)
+        meant = set()  # required keys a misspelt key stands for: their absence is that one mistake
+        for k in (k for k in item if k not in _SOURCE_KEYS):
+            from .diagnostics import did_you_mean, suggestion_help
 
-            diags.append(make("C003", f"unknown key `{_esc(k)}` in {where}", loc.span("tool", "paleo", "sources", k),
+            meant.update(did_you_mean(k, list(_SOURCE_KEYS))[:1])
+            diags.append(make("C003", f"unknown key `{_esc(k)}` in {where}", loc.item_span(here, i, k),
                               help=suggestion_help(k, list(_SOURCE_KEYS)) or "the keys are `file` or `name`, `title`, `headings`"))
         key = item.get("file", item.get("name"))
         if ("file" in item) == ("name" in item) or not isinstance(key, str) or not key:
-            diags.append(make("C003", f"{where} needs exactly one of `file` and `name` (text)", span, help=example))
+            if not ({"file", "name"} & meant and "file" not in item and "name" not in item):
+                diags.append(make("C003", f"{where} needs exactly one of `file` and `name` (text)", item_span, help=example))
             continue
         title = item.get("title")
         if not isinstance(title, str) or not title:
-            diags.append(make("C003", f"{where} needs a `title` (text)", span, help=example))
+            if not ("title" in meant and "title" not in item):
+                diags.append(make("C003", f"{where} needs a `title` (text)", loc.item_span(here, i, "title"), help=example))
             continue
         heads = item.get("headings")
         if heads is not None and (not isinstance(heads, list) or not all(isinstance(h, str) for h in heads)):
-            diags.append(make("C003", f"`headings` of {where} must be a list of texts", span,
+            diags.append(make("C003", f"`headings` of {where} must be a list of texts", loc.item_span(here, i, "headings"),
                               help='for example `headings = ["Setup", "New cards"]`'))
             continue
         root = getattr(loc, "root", None)
         if "file" in item and root is not None and not (root / key).is_file():
-            diags.append(make("C003", f"{where} names `{_esc(key)}`, which is not a file of the project", span,
-                              help="source files are resolved from the folder of pyproject.toml"))
+            diags.append(make("C003", f"{where} names `{_esc(key)}`, which is not a file of the project",
+                              loc.item_span(here, i, "file"), help="source files are resolved from the folder of pyproject.toml"))
         out.append(SourceDoc(key, title, tuple(heads) if heads is not None else None, where="pyproject.toml"))
     return out
 

@@ -28,7 +28,12 @@ CASES = [
     ('[[tool.paleo.sources]]\nfile = "a.md"\nname = "b"\ntitle = "A"\n', "`sources[0]` needs exactly one of `file` and `name`", 1, 1),
     ('[[tool.paleo.sources]]\nname = "Fan rules"\n', "`sources[0]` needs a `title` (text)", 1, 1),
     ('[[tool.paleo.sources]]\nname = "Fan rules"\ntitle = "Fan"\nheadings = "Setup"\n',
-     "`headings` of `sources[0]` must be a list of texts", 1, 1),
+     "`headings` of `sources[0]` must be a list of texts", 4, 1),
+    # each item of the array of tables is placed at its own header or key; a misspelt required key is one mistake
+    ('[[tool.paleo.sources]]\nname = "A"\ntitle = "A"\n\n[[tool.paleo.sources]]\nname = "B"\n',
+     "`sources[1]` needs a `title` (text)", 5, 1),
+    ('[[tool.paleo.sources]]\nname = "A"\ntitel = "A"\n', "unknown key `titel` in `sources[0]`", 3, 1),
+    ('[[tool.paleo.sources]]\nfiel = "a.md"\ntitle = "A"\n', "unknown key `fiel` in `sources[0]`", 2, 1),
     ('[[tool.paleo.sources]]\nname = "Fan rules"\ntitle = "Fan"\n\nhedings = ["A"]\n', "unknown key `hedings` in `sources[0]`", 5, 1),
 ]
 

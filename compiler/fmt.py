@@ -561,20 +561,14 @@ def _is_modeline(text: str) -> bool:
 
 
 def schema_path_for(path: str) -> str | None:
-    """The relative path from `path`'s folder to the nearest `content/schema.json` above it."""
+    """The relative path from `path`'s folder to the nearest `content/schema.json` above it, or None: a file
+    in no project with a schema gets no modeline (a path into wherever `paleo` is installed would be this
+    machine's alone; `paleo schema content > content/schema.json` gives a project its own)."""
     p = Path(path).resolve()
     for d in p.parents:
         for cand in (d / "schema.json", d / "content" / "schema.json"):
             if cand.is_file() and cand.parent.name == "content":
                 return os.path.relpath(cand, p.parent).replace(os.sep, "/")
-    from .project import bundled_dir
-
-    cand = bundled_dir("content") / "schema.json"
-    if cand.is_file():
-        try:
-            return os.path.relpath(cand, p.parent).replace(os.sep, "/")
-        except ValueError:  # another drive
-            return None
     return None
 
 

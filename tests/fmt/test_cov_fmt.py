@@ -32,3 +32,18 @@ def test_a_byte_order_mark_and_trailing_blank_lines_are_dropped(tmp_path):
 def test_the_positional_loader_reads_an_empty_text_as_null_and_a_nan_key_as_text():
     assert roundtrip_load("") is None
     assert roundtrip_load(".nan: 1\n") == {"nan": 1}
+
+
+def test_a_file_in_no_project_with_a_schema_gets_no_modeline(tmp_path):
+    """Outside any folder with a content/schema.json, fmt adds no modeline: a path into wherever paleo is
+    installed would hold on this machine only."""
+    from compiler.fmt import format_text
+
+    path = tmp_path / "loose" / "cards.yaml"
+    path.parent.mkdir()
+    out, diags = format_text("cards:\n- id: card:fan/a\n  name: A\n", str(path))
+    assert not diags and not out.startswith("#") and out.startswith("cards:\n")
+    (tmp_path / "content").mkdir()
+    (tmp_path / "content" / "schema.json").write_text("{}", encoding="utf-8")
+    out, _ = format_text("cards:\n- id: card:fan/a\n  name: A\n", str(path))
+    assert out.startswith("# yaml-language-server: $schema=../content/schema.json\n")

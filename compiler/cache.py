@@ -19,11 +19,12 @@ keep theirs under `builds/`:
   One edited file reloads and relowers that file only; the cross-file checks (unique ids, packs,
   the graph, coverage) always run on the whole project.
 
-Every entry is a header (magic, the key it answers, an HMAC-SHA256 of the payload under a secret kept
-in the cache folder) and a payload. An entry whose magic, key or digest does not match — stale,
+Every entry is a header (magic, the key it answers, a keyed BLAKE2b digest of the payload under a secret
+kept in the cache folder) and a payload. An entry whose magic, key or digest does not match — stale,
 corrupt, truncated, from another project or another compiler, or tampered with — is ignored and the
 result computed afresh. Entries are written atomically (temporary file, rename), so two processes
-building at once each leave a whole entry, and an interrupted write leaves none. The folder is bounded
+building at once each leave a whole entry, and an interrupted write leaves none; they are not synced to
+disk (a cache entry a crash truncates fails its digest and is ignored). The folder is bounded
 (`PALEO_CACHE_MAX_MB`, default 512): after a write, the least recently used entries are removed until it
 fits. `--no-cache` (or `PALEO_NO_CACHE=1`) turns the build cache off.
 """
@@ -37,7 +38,7 @@ import pickle
 import tempfile
 from pathlib import Path
 
-MAGIC = b"PALEO-CACHE-1\n"
+MAGIC = b"PALEO-CACHE-2\n"
 DEFAULT_MAX_MB = 512
 _fingerprint: str | None = None
 
@@ -129,7 +130,10 @@ class Cache:
         return self._secret
 
     def _sign(self, key: str, payload: bytes) -> bytes:
-        return hmac.new(self.secret(), key.encode() + b"\0" + payload, hashlib.sha256).hexdigest().encode()
+        # keyed BLAKE2b (a MAC by construction, and about twice as fast as HMAC-SHA256 over a large payload)
+        h = hashlib.blake2b(key.encode() + b"\0", key=self.secret(), digest_size=32)
+        h.update(payload)
+        return h.hexdigest().encode()
 
     def get(self, name: str, key: str):
         """The object stored under `name` for `key`, or None (missing, stale, corrupt or tampered with)."""
@@ -141,7 +145,7 @@ class Cache:
         head = MAGIC + key.encode() + b"\n"
         if not blob.startswith(head) or len(blob) < len(head) + 65:
             return None
-        sig, payload = blob[len(head):len(head) + 64], blob[len(head) + 65:]
+        sig, payload = blob[len(head):len(head) + 64], memoryview(blob)[len(head) + 65:]  # the payload not copied
         if blob[len(head) + 64:len(head) + 65] != b"\n" or not hmac.compare_digest(sig, self._sign(key, payload)):
             return None
         try:
@@ -156,15 +160,20 @@ class Cache:
 
     def put(self, name: str, key: str, value) -> None:
         """Store `value` under `name` for `key`, atomically; any problem leaves the cache as it was."""
-        from .safeio import atomic_write
-
         try:
             payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-            blob = MAGIC + key.encode() + b"\n" + self._sign(key, payload) + b"\n" + payload
-            if len(blob) > self.max_bytes:
+            self.put_bytes(name, key, payload)
+        except Exception:  # the cache is an optimisation: a full disk or a refused write changes nothing
+            return
+
+    def put_bytes(self, name: str, key: str, payload: bytes) -> None:
+        """Store an already pickled `payload` under `name` for `key` (see `put`)."""
+        try:
+            head = MAGIC + key.encode() + b"\n" + self._sign(key, payload) + b"\n"
+            if len(head) + len(payload) > self.max_bytes:
                 return
             self.folder.mkdir(parents=True, exist_ok=True)
-            atomic_write(self.folder / name, blob)
+            _replace(self.folder / name, (head, payload))
             self.evict()
         except Exception:  # the cache is an optimisation: a full disk or a refused write changes nothing
             return
@@ -197,6 +206,24 @@ class Cache:
                 pass
 
 
+def _replace(path: Path, pieces) -> None:
+    """Write `pieces` to a temporary file beside `path` and rename it over `path`: atomic, but not synced
+    (an entry is checked by its digest when read, so one a crash leaves short is only a miss)."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            for p in pieces:
+                fh.write(p)
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
 class BuildStore:
     """One build's view of the cache: its keys, the entries it reads and the ones it writes."""
 
@@ -223,6 +250,7 @@ class BuildStore:
         self._files_key = digest(fp, "files", self.project)
         self._stored = None
         self._fresh: dict[str, bytes] = {}
+        self.record_keys: dict[int, str] = {}  # id() of a record dict of this build's bundle -> its key
 
     # -- the whole result (diagnostics and the bundle apart: lint reads no bundle) --------------
     def result(self, want_bundle: bool = True):
@@ -289,6 +317,24 @@ class BuildStore:
         self._memo_size = len(memo) if got is not None else -1
         return memo
 
+    # -- per record: its text in the written bundle ----------------------------------------------
+    def note_records(self, origins: dict, places: dict) -> None:
+        """Key each record of this build's bundle whose text depends on its own file alone: `origins` maps
+        a record dict's id() to its entry, `places` an entry's id() to (its file, its index there). A
+        record's text is its file's bytes (name included), the symbol files' (the options' IR) and the
+        compiler's; modules (which list other files' cards) and records a pack touched are not keyed."""
+        self.record_keys = {}
+        for rid, e in origins.items():
+            place = places.get(id(e))
+            if place is None or e.section == "modules" or e.filled or e.appended is not None or e.origins:
+                continue
+            fkey = self.file_keys.get(place[0])
+            if fkey is not None:
+                self.record_keys[rid] = digest(self._memo_key, "record", fkey, e.section, str(place[1]))
+
+    def records_entry(self) -> tuple[str, str]:
+        return f"records-{self.project}.bin", digest(self.fingerprint, "records", self.project)
+
     def save_effects(self, memo: dict | None) -> None:
         if memo is not None and len(memo) != self._memo_size:
             self.cache.put(f"effects-{self.project}.bin", self._memo_key, memo)
@@ -300,6 +346,8 @@ def write_result_bundle(res, dirs, out):
     from .bundle import _encoded, portable_paths, write_bundle
 
     store = res.store
+    if store is not None and not res.from_cache and store.record_keys and isinstance(res.bundle, dict):
+        return _write_reusing(store, res.bundle, dirs, out)
     if store is None or not res.from_cache:
         portable_paths(res.bundle, dirs)
         return write_bundle(out, res.bundle)
@@ -310,3 +358,41 @@ def write_result_bundle(res, dirs, out):
         data = b"".join(_encoded(res.bundle))
         store.cache.put(name, key, data)
     return write_bundle(out, res.bundle, data=data)
+
+
+def _write_reusing(store, bundle: dict, dirs, out):
+    """`portable_paths` and `write_bundle` for a compiled result, with the text of each record whose key
+    the last build stored taken from the cache: only the other records are made portable and encoded.
+    A stored text is kept only for a record that names no absolute file (which `portable_paths`, the
+    content roots, could change), so reusing it skips nothing `portable_paths` would do."""
+    from .bundle import SECTION_ORDER, encoded_reusing, has_absolute_file, portable_paths, record_text, write_bundle
+
+    name, ekey = store.records_entry()
+    old = store.cache.get(name, ekey)
+    old = old if isinstance(old, dict) else {}
+    keys = store.record_keys
+    texts: dict[int, bytes] = {}
+    fresh: list = []
+    keep: dict[int, bool] = {}
+    for s in SECTION_ORDER:
+        for rec in bundle.get(s) or ():
+            k = keys.get(id(rec))
+            t = old.get(k) if k is not None else None
+            if type(t) is bytes:
+                texts[id(rec)] = t
+            else:
+                fresh.append(rec)
+                if k is not None:
+                    keep[id(rec)] = not has_absolute_file(rec)
+    rest = {k: v for k, v in bundle.items() if k not in SECTION_ORDER}
+    view = {**rest, "\0records": fresh}
+    portable_paths(view, dirs)
+    if "file" in rest:  # the walk fixed the top's own `file` in its view
+        bundle["file"] = view["file"]
+    for rec in fresh:
+        if keep.get(id(rec)):
+            texts[id(rec)] = record_text(rec)
+    stored = {keys[rid]: t for rid, t in texts.items() if rid in keys}
+    if stored != old:
+        store.cache.put(name, ekey, stored)
+    return write_bundle(out, bundle, data=encoded_reusing(bundle, texts))

@@ -12,12 +12,18 @@ keep theirs under `builds/`:
   from it.
 - `builds/written-<project>.bin`: the bytes of `bundle.json` a rebuild from that result wrote (keyed
   also by the content roots, which name the records' files), written again as they are.
-- `builds/files-<project>.bin`: per content file (keyed by its name and bytes and the compiler), the
+- `builds/files-<project>-<digit>.bin` (16 shards by the entries' keys, so one edited file rewrites one):
+  per content file (keyed by its name and bytes and the compiler), the
   loaded data with positions, the validated records and their diagnostics; and per option (keyed also
   by the symbol files' names and bytes) in `builds/effects-<project>.bin`, each option string's
   parsed and lowered IR with its problems, by text, game and clause position.
   One edited file reloads and relowers that file only; the cross-file checks (unique ids, packs,
   the graph, coverage) always run on the whole project.
+- `builds/records-<project>-<digit>.bin` (16 shards): the text each record of a section had in the last
+  written bundle, keyed by its file's name and bytes, its place in that file, the symbol files and the
+  compiler, for records whose text depends on nothing else (not modules, which list other files' cards;
+  none when a pack may change records; none naming an absolute file, which the content roots rename).
+  A rebuild encodes only the other records.
 
 Every entry is a header (magic, the key it answers, a keyed BLAKE2b digest of the payload under a secret
 kept in the cache folder) and a payload. An entry whose magic, key or digest does not match — stale,
@@ -200,6 +206,32 @@ class Cache:
         except Exception:  # the cache is an optimisation: a full disk or a refused write changes nothing
             return
 
+    SHARDS = "0123456789abcdef"
+
+    def get_sharded(self, stem: str, key: str) -> dict:
+        """The union of the mappings `put_sharded` stored under `stem` for `key` (a damaged shard is empty)."""
+        out: dict = {}
+        for c in self.SHARDS:
+            got = self.get(f"{stem}-{c}.bin", key)
+            if isinstance(got, dict):
+                out.update((k, v) for k, v in got.items() if isinstance(k, str) and k[:1] == c)
+        return out
+
+    def put_sharded(self, stem: str, key: str, mapping: dict, old: dict | None = None) -> None:
+        """Store a mapping of hex-digest keys as 16 entries by the keys' first digit, writing only the
+        shards whose part differs from `old` (what `get_sharded` gave): one edited file rewrites one."""
+        parts: dict[str, dict] = {c: {} for c in self.SHARDS}
+        for k, v in mapping.items():
+            if isinstance(k, str) and k[:1] in parts:
+                parts[k[:1]][k] = v
+        before: dict[str, dict] = {c: {} for c in self.SHARDS}
+        for k, v in (old or {}).items():
+            if k[:1] in before:
+                before[k[:1]][k] = v
+        for c in self.SHARDS:
+            if old is None or parts[c] != before[c]:
+                self.put_plain(f"{stem}-{c}.bin", key, parts[c])
+
     def evict(self) -> None:
         """Remove the least recently used entries until the folder fits its bound."""
         import time
@@ -300,8 +332,7 @@ class BuildStore:
     # -- per file: loaded data, positions, validated records ----------------------------------
     def file(self, shown: str):
         if self._stored is None:
-            got = self.cache.get(f"files-{self.project}.bin", self._files_key)
-            self._stored = got if isinstance(got, dict) else {}
+            self._stored = self.cache.get_sharded(f"files-{self.project}", self._files_key)
         key = self.file_keys.get(shown)
         blob = self._stored.get(key) if key else None
         if blob is None:
@@ -325,7 +356,7 @@ class BuildStore:
     def save_files(self) -> None:
         """Keep the entries of this build's files (those of deleted or changed files go)."""
         if self._fresh != (self._stored or {}):
-            self.cache.put_plain(f"files-{self.project}.bin", self._files_key, self._fresh)
+            self.cache.put_sharded(f"files-{self.project}", self._files_key, self._fresh, self._stored)
         self._stored = None
         self._fresh = {}
 
@@ -355,7 +386,7 @@ class BuildStore:
                 self.record_keys[rid] = digest(self._memo_key, "record", fkey, e.section, str(place[1]))
 
     def records_entry(self) -> tuple[str, str]:
-        return f"records-{self.project}.bin", digest(self.fingerprint, "records", self.project)
+        return f"records-{self.project}", digest(self.fingerprint, "records", self.project)
 
     def save_effects(self, memo: dict | None) -> None:
         if memo is not None and len(memo) != self._memo_size:
@@ -390,8 +421,7 @@ def _write_reusing(store, bundle: dict, dirs, out):
     from .bundle import SECTION_ORDER, encoded_reusing, has_absolute_file, portable_paths, record_text, write_bundle
 
     name, ekey = store.records_entry()
-    old = store.cache.get(name, ekey)
-    old = old if isinstance(old, dict) else {}
+    old = store.cache.get_sharded(name, ekey)
     keys = store.record_keys
     texts: dict[int, bytes] = {}
     fresh: list = []
@@ -416,5 +446,5 @@ def _write_reusing(store, bundle: dict, dirs, out):
             texts[id(rec)] = record_text(rec)
     stored = {keys[rid]: t for rid, t in texts.items() if rid in keys}
     if stored != old:
-        store.cache.put_plain(name, ekey, stored)
+        store.cache.put_sharded(name, ekey, stored, old)
     return write_bundle(out, bundle, data=encoded_reusing(bundle, texts))

@@ -55,7 +55,7 @@ def make_project(folder: Path, n_cards: int, *, seed: int = 0) -> Path:
     if content.exists():
         shutil.rmtree(content)
     shutil.copytree(REPO / "content", content)
-    (folder / "pyproject.toml").write_text('[project]\nname = "synthetic-benchmark"\n\n[tool.paleo]\ncontent = ["content"]\n',
+    (folder / "pyproject.toml").write_text('[project]\nname = "synthetic-benchmark"\n\n[tool.paleo]\ncontent = ["content"]\nbundled = false\n',
                                            encoding="utf-8")
     options, real = real_options(content)
     games = list(options)

@@ -214,9 +214,11 @@ def _field_span(file, base: tuple, path: tuple):
     return file.span(base)
 
 
-def build_bundle(entries: list[Entry], memo: dict | None = None, share_ir: bool = False) -> tuple[dict, list[Diagnostic]]:
+def build_bundle(entries: list[Entry], memo: dict | None = None, share_ir: bool = False,
+                 origins: dict | None = None) -> tuple[dict, list[Diagnostic]]:
     """The bundle and the diagnostics of stages 3 to 6. With `share_ir`, records whose options are the
-    same string share one IR value: for a bundle that is only written out or read, never changed."""
+    same string share one IR value: for a bundle that is only written out or read, never changed.
+    `origins`, when given, maps the `id()` of each record dict of the bundle to the entry it was made from."""
     diags: list[Diagnostic] = []
     registry, lowered, d = lower_options(entries, memo, share_ir)
     diags.extend(d)
@@ -238,6 +240,8 @@ def build_bundle(entries: list[Entry], memo: dict | None = None, share_ir: bool 
                 target = target[name]
             target[where[-1]] = value
         sections[e.section].append(rec)
+        if origins is not None:
+            origins[id(rec)] = e
 
     cards_by_module: dict[str, list[str]] = defaultdict(list)
     for c in sections["cards"]:
@@ -324,6 +328,57 @@ def _encoded(bundle: dict):
     yield "".join(buf).encode("utf-8")
 
 
+def record_text(record) -> bytes:
+    """One record of a section as `dumps` writes it inside the bundle, in UTF-8."""
+    return json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False).encode("utf-8")
+
+
+def encoded_reusing(bundle: dict, texts: dict):
+    """`_encoded(bundle)` where each record of a section is `texts[id(record)]` (its `record_text`)."""
+    if not (bundle and all(isinstance(k, str) for k in bundle)):
+        yield from _encoded(bundle)
+        return
+    buf: list[bytes] = [b"{"]
+    size = 0
+    for i, k in enumerate(sorted(bundle)):
+        v = bundle[k]
+        buf.append((("," if i else "") + json.dumps(k, ensure_ascii=False) + ":").encode("utf-8"))
+        if k in SECTION_ORDER and isinstance(v, list) and v:
+            buf.append(b"[")
+            for j, rec in enumerate(v):
+                t = texts.get(id(rec))
+                if t is None:
+                    t = record_text(rec)
+                if j:
+                    buf.append(b",")
+                buf.append(t)
+                size += len(t)
+                if size >= 1 << 20:
+                    yield b"".join(buf)
+                    buf, size = [], 0
+            buf.append(b"]")
+        else:
+            buf.append("".join(dump_chunks(v, 1)).encode("utf-8"))
+    buf.append(b"}\n")
+    yield b"".join(buf)
+
+
+def has_absolute_file(value) -> bool:
+    """Whether any `file` key inside `value` holds an absolute path (one `portable_paths` may rewrite)."""
+    stack = [value]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, dict):
+            for k, v in x.items():
+                if isinstance(v, (dict, list)):
+                    stack.append(v)
+                elif k == "file" and isinstance(v, str) and os.path.isabs(v):
+                    return True
+        elif isinstance(x, list):
+            stack.extend(v for v in x if isinstance(v, (dict, list)))
+    return False
+
+
 def write_bundle(out, bundle: dict, data: bytes | None = None):
     """Write OUT/bundle.json atomically; returns (the target, None) or (None, a C021 report to print).
     `data`, when given, is the bundle's text already encoded (`dumps(bundle)` in UTF-8).
@@ -342,7 +397,7 @@ def write_bundle(out, bundle: dict, data: bytes | None = None):
         if out.exists() and not out.is_dir():
             raise NotADirectoryError(20, "it is a file, not a folder", str(out))
         out.mkdir(parents=True, exist_ok=True)
-        atomic_write(target, _encoded(bundle) if data is None else data)
+        atomic_write(target, _encoded(bundle) if data is None else data)  # data: bytes or an iterable of them
     except (OSError, ValueError) as exc:
         why = getattr(exc, "strerror", None) or str(exc)
         d = make("C021", f"cannot write `{target}`: {why}", Span.point(str(out)),

@@ -12,18 +12,25 @@ keep theirs under `builds/`:
   from it.
 - `builds/written-<project>.bin`: the bytes of `bundle.json` a rebuild from that result wrote (keyed
   also by the content roots, which name the records' files), written again as they are.
-- `builds/files-<project>.bin`: per content file (keyed by its name and bytes and the compiler), the
+- `builds/files-<project>-<digit>.bin` (16 shards by the entries' keys, so one edited file rewrites one):
+  per content file (keyed by its name and bytes and the compiler), the
   loaded data with positions, the validated records and their diagnostics; and per option (keyed also
   by the symbol files' names and bytes) in `builds/effects-<project>.bin`, each option string's
   parsed and lowered IR with its problems, by text, game and clause position.
   One edited file reloads and relowers that file only; the cross-file checks (unique ids, packs,
   the graph, coverage) always run on the whole project.
+- `builds/records-<project>-<digit>.bin` (16 shards): the text each record of a section had in the last
+  written bundle, keyed by its file's name and bytes, its place in that file, the symbol files and the
+  compiler, for records whose text depends on nothing else (not modules, which list other files' cards;
+  none when a pack may change records; none naming an absolute file, which the content roots rename).
+  A rebuild encodes only the other records.
 
-Every entry is a header (magic, the key it answers, an HMAC-SHA256 of the payload under a secret kept
-in the cache folder) and a payload. An entry whose magic, key or digest does not match — stale,
+Every entry is a header (magic, the key it answers, a keyed BLAKE2b digest of the payload under a secret
+kept in the cache folder) and a payload. An entry whose magic, key or digest does not match — stale,
 corrupt, truncated, from another project or another compiler, or tampered with — is ignored and the
 result computed afresh. Entries are written atomically (temporary file, rename), so two processes
-building at once each leave a whole entry, and an interrupted write leaves none. The folder is bounded
+building at once each leave a whole entry, and an interrupted write leaves none; they are not synced to
+disk (a cache entry a crash truncates fails its digest and is ignored). The folder is bounded
 (`PALEO_CACHE_MAX_MB`, default 512): after a write, the least recently used entries are removed until it
 fits. `--no-cache` (or `PALEO_NO_CACHE=1`) turns the build cache off.
 """
@@ -37,7 +44,7 @@ import pickle
 import tempfile
 from pathlib import Path
 
-MAGIC = b"PALEO-CACHE-1\n"
+MAGIC = b"PALEO-CACHE-2\n"
 DEFAULT_MAX_MB = 512
 _fingerprint: str | None = None
 
@@ -62,7 +69,9 @@ def source_digest(package: Path) -> str:
     """A digest of every file of the compiler package at `package` and of the grammar beside it."""
     from . import __version__
 
-    h = hashlib.sha256(__version__.encode())
+    import sys
+
+    h = hashlib.sha256(__version__.encode() + b"\0" + sys.version.encode())  # pickles and marshal data are per Python
     files = sorted(f for f in package.rglob("*") if f.is_file() and "__pycache__" not in f.parts)
     files += sorted((package.parent / "grammar").glob("*.lark"))
     for f in files:
@@ -129,7 +138,10 @@ class Cache:
         return self._secret
 
     def _sign(self, key: str, payload: bytes) -> bytes:
-        return hmac.new(self.secret(), key.encode() + b"\0" + payload, hashlib.sha256).hexdigest().encode()
+        # keyed BLAKE2b (a MAC by construction, and about twice as fast as HMAC-SHA256 over a large payload)
+        h = hashlib.blake2b(key.encode() + b"\0", key=self.secret(), digest_size=32)
+        h.update(payload)
+        return h.hexdigest().encode()
 
     def get(self, name: str, key: str):
         """The object stored under `name` for `key`, or None (missing, stale, corrupt or tampered with)."""
@@ -141,11 +153,19 @@ class Cache:
         head = MAGIC + key.encode() + b"\n"
         if not blob.startswith(head) or len(blob) < len(head) + 65:
             return None
-        sig, payload = blob[len(head):len(head) + 64], blob[len(head) + 65:]
+        sig, payload = blob[len(head):len(head) + 64], memoryview(blob)[len(head) + 65:]  # the payload not copied
         if blob[len(head) + 64:len(head) + 65] != b"\n" or not hmac.compare_digest(sig, self._sign(key, payload)):
             return None
         try:
-            value = pickle.loads(payload)
+            kind, body = payload[:1], payload[1:]
+            if kind == b"m":  # plain data (see put_plain)
+                import marshal
+
+                value = marshal.loads(body)
+            elif kind == b"p":
+                value = pickle.loads(body)
+            else:
+                return None
         except Exception:  # a payload that verifies but does not load: treat as missing
             return None
         try:
@@ -156,18 +176,61 @@ class Cache:
 
     def put(self, name: str, key: str, value) -> None:
         """Store `value` under `name` for `key`, atomically; any problem leaves the cache as it was."""
-        from .safeio import atomic_write
+        try:
+            self._put_payload(name, key, b"p" + pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        except Exception:  # the cache is an optimisation: a full disk or a refused write changes nothing
+            return
+
+    def put_plain(self, name: str, key: str, value) -> None:
+        """`put` for plain data (dicts, lists, strings, bytes, numbers, None, as a bundle is): written with
+        marshal, several times faster than pickle both ways; anything else is pickled."""
+        import marshal
 
         try:
-            payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-            blob = MAGIC + key.encode() + b"\n" + self._sign(key, payload) + b"\n" + payload
-            if len(blob) > self.max_bytes:
+            payload = b"m" + marshal.dumps(value)
+        except ValueError:
+            return self.put(name, key, value)
+        try:
+            self._put_payload(name, key, payload)
+        except Exception:
+            return
+
+    def _put_payload(self, name: str, key: str, payload: bytes) -> None:
+        try:
+            head = MAGIC + key.encode() + b"\n" + self._sign(key, payload) + b"\n"
+            if len(head) + len(payload) > self.max_bytes:
                 return
             self.folder.mkdir(parents=True, exist_ok=True)
-            atomic_write(self.folder / name, blob)
+            _replace(self.folder / name, (head, payload))
             self.evict()
         except Exception:  # the cache is an optimisation: a full disk or a refused write changes nothing
             return
+
+    SHARDS = "0123456789abcdef"
+
+    def get_sharded(self, stem: str, key: str) -> dict:
+        """The union of the mappings `put_sharded` stored under `stem` for `key` (a damaged shard is empty)."""
+        out: dict = {}
+        for c in self.SHARDS:
+            got = self.get(f"{stem}-{c}.bin", key)
+            if isinstance(got, dict):
+                out.update((k, v) for k, v in got.items() if isinstance(k, str) and k[:1] == c)
+        return out
+
+    def put_sharded(self, stem: str, key: str, mapping: dict, old: dict | None = None) -> None:
+        """Store a mapping of hex-digest keys as 16 entries by the keys' first digit, writing only the
+        shards whose part differs from `old` (what `get_sharded` gave): one edited file rewrites one."""
+        parts: dict[str, dict] = {c: {} for c in self.SHARDS}
+        for k, v in mapping.items():
+            if isinstance(k, str) and k[:1] in parts:
+                parts[k[:1]][k] = v
+        before: dict[str, dict] = {c: {} for c in self.SHARDS}
+        for k, v in (old or {}).items():
+            if k[:1] in before:
+                before[k[:1]][k] = v
+        for c in self.SHARDS:
+            if old is None or parts[c] != before[c]:
+                self.put_plain(f"{stem}-{c}.bin", key, parts[c])
 
     def evict(self) -> None:
         """Remove the least recently used entries until the folder fits its bound."""
@@ -197,6 +260,24 @@ class Cache:
                 pass
 
 
+def _replace(path: Path, pieces) -> None:
+    """Write `pieces` to a temporary file beside `path` and rename it over `path`: atomic, but not synced
+    (an entry is checked by its digest when read, so one a crash leaves short is only a miss)."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            for p in pieces:
+                fh.write(p)
+        os.chmod(tmp, 0o600)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
 class BuildStore:
     """One build's view of the cache: its keys, the entries it reads and the ones it writes."""
 
@@ -223,6 +304,7 @@ class BuildStore:
         self._files_key = digest(fp, "files", self.project)
         self._stored = None
         self._fresh: dict[str, bytes] = {}
+        self.record_keys: dict[int, str] = {}  # id() of a record dict of this build's bundle -> its key
 
     # -- the whole result (diagnostics and the bundle apart: lint reads no bundle) --------------
     def result(self, want_bundle: bool = True):
@@ -240,7 +322,7 @@ class BuildStore:
     def save_result(self, bundle, diags, texts: dict, names: list) -> None:
         named = {d.span.file for d in diags} | {lab.span.file for d in diags for lab in d.labels}
         kept = {k: v for k, v in texts.items() if k in named}
-        self.cache.put(f"bundle-{self.project}.bin", self.result_key, bundle)
+        self.cache.put_plain(f"bundle-{self.project}.bin", self.result_key, bundle)
         self.cache.put(f"result-{self.project}.bin", self.result_key, (diags, kept, names))
 
     # -- the written bundle: the file's bytes for these content roots (on a rebuild from the cache) -----
@@ -250,8 +332,7 @@ class BuildStore:
     # -- per file: loaded data, positions, validated records ----------------------------------
     def file(self, shown: str):
         if self._stored is None:
-            got = self.cache.get(f"files-{self.project}.bin", self._files_key)
-            self._stored = got if isinstance(got, dict) else {}
+            self._stored = self.cache.get_sharded(f"files-{self.project}", self._files_key)
         key = self.file_keys.get(shown)
         blob = self._stored.get(key) if key else None
         if blob is None:
@@ -275,7 +356,7 @@ class BuildStore:
     def save_files(self) -> None:
         """Keep the entries of this build's files (those of deleted or changed files go)."""
         if self._fresh != (self._stored or {}):
-            self.cache.put(f"files-{self.project}.bin", self._files_key, self._fresh)
+            self.cache.put_sharded(f"files-{self.project}", self._files_key, self._fresh, self._stored)
         self._stored = None
         self._fresh = {}
 
@@ -289,6 +370,24 @@ class BuildStore:
         self._memo_size = len(memo) if got is not None else -1
         return memo
 
+    # -- per record: its text in the written bundle ----------------------------------------------
+    def note_records(self, origins: dict, places: dict) -> None:
+        """Key each record of this build's bundle whose text depends on its own file alone: `origins` maps
+        a record dict's id() to its entry, `places` an entry's id() to (its file, its index there). A
+        record's text is its file's bytes (name included), the symbol files' (the options' IR) and the
+        compiler's; modules (which list other files' cards) and records a pack touched are not keyed."""
+        self.record_keys = {}
+        for rid, e in origins.items():
+            place = places.get(id(e))
+            if place is None or e.section == "modules" or e.filled or e.appended is not None or e.origins:
+                continue
+            fkey = self.file_keys.get(place[0])
+            if fkey is not None:
+                self.record_keys[rid] = digest(self._memo_key, "record", fkey, e.section, str(place[1]))
+
+    def records_entry(self) -> tuple[str, str]:
+        return f"records-{self.project}", digest(self.fingerprint, "records", self.project)
+
     def save_effects(self, memo: dict | None) -> None:
         if memo is not None and len(memo) != self._memo_size:
             self.cache.put(f"effects-{self.project}.bin", self._memo_key, memo)
@@ -300,6 +399,8 @@ def write_result_bundle(res, dirs, out):
     from .bundle import _encoded, portable_paths, write_bundle
 
     store = res.store
+    if store is not None and not res.from_cache and store.record_keys and isinstance(res.bundle, dict):
+        return _write_reusing(store, res.bundle, dirs, out)
     if store is None or not res.from_cache:
         portable_paths(res.bundle, dirs)
         return write_bundle(out, res.bundle)
@@ -308,5 +409,42 @@ def write_result_bundle(res, dirs, out):
     if not isinstance(data, bytes):
         portable_paths(res.bundle, dirs)
         data = b"".join(_encoded(res.bundle))
-        store.cache.put(name, key, data)
+        store.cache.put_plain(name, key, data)
     return write_bundle(out, res.bundle, data=data)
+
+
+def _write_reusing(store, bundle: dict, dirs, out):
+    """`portable_paths` and `write_bundle` for a compiled result, with the text of each record whose key
+    the last build stored taken from the cache: only the other records are made portable and encoded.
+    A stored text is kept only for a record that names no absolute file (which `portable_paths`, the
+    content roots, could change), so reusing it skips nothing `portable_paths` would do."""
+    from .bundle import SECTION_ORDER, encoded_reusing, has_absolute_file, portable_paths, record_text, write_bundle
+
+    name, ekey = store.records_entry()
+    old = store.cache.get_sharded(name, ekey)
+    keys = store.record_keys
+    texts: dict[int, bytes] = {}
+    fresh: list = []
+    keep: dict[int, bool] = {}
+    for s in SECTION_ORDER:
+        for rec in bundle.get(s) or ():
+            k = keys.get(id(rec))
+            t = old.get(k) if k is not None else None
+            if type(t) is bytes:
+                texts[id(rec)] = t
+            else:
+                fresh.append(rec)
+                if k is not None:
+                    keep[id(rec)] = not has_absolute_file(rec)
+    rest = {k: v for k, v in bundle.items() if k not in SECTION_ORDER}
+    view = {**rest, "\0records": fresh}
+    portable_paths(view, dirs)
+    if "file" in rest:  # the walk fixed the top's own `file` in its view
+        bundle["file"] = view["file"]
+    for rec in fresh:
+        if keep.get(id(rec)):
+            texts[id(rec)] = record_text(rec)
+    stored = {keys[rid]: t for rid, t in texts.items() if rid in keys}
+    if stored != old:
+        store.cache.put_sharded(name, ekey, stored, old)
+    return write_bundle(out, bundle, data=encoded_reusing(bundle, texts))

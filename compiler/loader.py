@@ -47,11 +47,31 @@ def _unpack(t: tuple) -> NodePos:
 
 class CompactPositions(dict):
     """A file's positions kept as plain tuples, each made a NodePos when it is read: a file from the
-    build cache, whose positions only a diagnostic ever reads, costs no object per node."""
+    build cache, whose positions only a diagnostic ever reads, costs no object per node. Read back from
+    the cache, the tuples themselves stay one pickled string until the first read of any position (most
+    files of a rebuild are never asked for one)."""
 
-    __slots__ = ()
+    __slots__ = ("_blob",)
+
+    def __init__(self, *args) -> None:
+        super().__init__(*args)
+        self._blob = None
+
+    @classmethod
+    def _lazy(cls, blob: bytes) -> "CompactPositions":
+        self = cls()
+        self._blob = blob
+        return self
+
+    def _fill(self) -> None:
+        import pickle
+
+        blob, self._blob = self._blob, None
+        dict.update(self, pickle.loads(blob))
 
     def __getitem__(self, key) -> NodePos:
+        if self._blob is not None:
+            self._fill()
         v = dict.__getitem__(self, key)
         if type(v) is tuple:
             v = _unpack(v)
@@ -61,14 +81,50 @@ class CompactPositions(dict):
     def get(self, key, default=None):
         return self[key] if key in self else default
 
+    def __contains__(self, key) -> bool:
+        if self._blob is not None:
+            self._fill()
+        return dict.__contains__(self, key)
+
+    def __iter__(self):
+        if self._blob is not None:
+            self._fill()
+        return dict.__iter__(self)
+
+    def __len__(self) -> int:
+        if self._blob is not None:
+            self._fill()
+        return dict.__len__(self)
+
+    def __eq__(self, other):
+        if self._blob is not None:
+            self._fill()
+        return dict(self.items()) == (dict(other.items()) if isinstance(other, dict) else other)
+
+    __hash__ = None
+
+    def keys(self):
+        if self._blob is not None:
+            self._fill()
+        return dict.keys(self)
+
     def values(self):
         return [self[k] for k in self]
 
     def items(self):
         return [(k, self[k]) for k in self]
 
+    def __repr__(self) -> str:
+        return f"CompactPositions({dict(self.items())!r})"
+
     def __reduce__(self):
-        return (CompactPositions, ({k: v if type(v) is tuple else _pack(v) for k, v in dict.items(self)},))
+        import pickle
+
+        blob = self._blob
+        if blob is None:
+            blob = pickle.dumps({k: v if type(v) is tuple else _pack(v) for k, v in dict.items(self)},
+                                protocol=pickle.HIGHEST_PROTOCOL)
+        return (CompactPositions._lazy, (blob,))
 
 
 @dataclass(slots=True)

@@ -167,15 +167,20 @@ def _run(
     diags.extend(collect_sources(list(files.values()), registry))
     entries = []
     broken: list = []
+    places: dict[int, tuple[str, int]] = {}  # id() of an entry -> (its file, its index there), for the cache
     for lf, file_entries, vd, fb in per_file:
         entries.extend(file_entries)
+        if store is not None:
+            for i, e in enumerate(file_entries):
+                places[id(e)] = (lf.path, i)
         diags.extend(vd)
         diags.extend(check_file_citations(lf, registry))
         broken.extend(fb)
     diags.extend(check_unique_ids(entries))
     if store is not None:
         store.save_files()
-    if any(e.in_pack for e in entries):
+    packed = any(e.in_pack for e in entries)
+    if packed:
         from .packs import merge_fills
 
         entries, d = merge_fills(entries)
@@ -185,8 +190,11 @@ def _run(
     from .bundle import build_bundle
 
     memo = store.effects_memo(entries) if store is not None else None
-    bundle, d = build_bundle(entries, memo=memo, share_ir=share_ir)
+    origins = {} if store is not None and not packed else None  # a pack may change any file's records
+    bundle, d = build_bundle(entries, memo=memo, share_ir=share_ir, origins=origins)
     diags.extend(d)
+    if origins:
+        store.note_records(origins, places)
     if broken:
         from .validate import check_broken_options
 

@@ -13,6 +13,7 @@ REPO = Path(__file__).resolve().parents[2]
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 ENV = {**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
+ENV.pop("PYTHONDONTWRITEBYTECODE", None)  # commands run as a user's do: with their byte-code written and reused
 
 
 def timed(cmd: list[str], cwd: Path | None = None, env: dict | None = None) -> tuple[float, float]:

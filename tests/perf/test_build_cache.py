@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -165,19 +166,18 @@ def test_switching_branches_back_and_forth(project, tmp_path):
 
 
 def test_an_interrupted_write_leaves_no_entry_that_changes_a_result(project, tmp_path, monkeypatch):
-    import compiler.safeio as safeio
-
     c = Cache(tmp_path / "cache")
-    real = safeio.atomic_write
+    real = cache_mod._replace
 
-    def dies_half_way(path, data, **kw):  # a crash after half the bytes, as a non-atomic writer would leave
+    def dies_half_way(path, pieces):  # a crash after half the bytes, as an unsynced write may leave
+        data = b"".join(pieces)
         Path(path).write_bytes(data[: len(data) // 2])
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(safeio, "atomic_write", dies_half_way)
+    monkeypatch.setattr(cache_mod, "_replace", dies_half_way)
     assert outcome(cached(project, c)) == cold(project)
     assert entries_of(c)  # the half-written entries are there
-    monkeypatch.setattr(safeio, "atomic_write", real)
+    monkeypatch.setattr(cache_mod, "_replace", real)
     assert outcome(cached(project, c)) == cold(project)
 
 
@@ -249,3 +249,92 @@ def test_rebuilds_from_the_cache_write_the_cold_builds_bytes(project, tmp_path):
     for flags in ((), ("--isolated", "--content", str(elsewhere / "content"))):
         expected = build("--no-cache", *flags)
         assert [build(*flags) for _ in range(3)] == [expected] * 3
+
+
+def written(root: Path, c: Cache | None, out: Path) -> bytes:
+    """The bytes `paleo build` writes for the project: through the cache's record texts, or cold."""
+    from compiler.cache import write_result_bundle
+
+    res = run([root / "content"], root=root, cache=c)
+    target, problem = write_result_bundle(res, [root / "content"], out)
+    assert problem is None
+    return target.read_bytes()
+
+
+def record_shards(c: Cache) -> list[Path]:
+    return sorted(c.folder.glob("records-*.bin"))
+
+
+def test_record_texts_are_reused_and_the_written_bundle_is_the_cold_builds(project, tmp_path, monkeypatch):
+    import compiler.bundle as bundle_mod
+
+    c = Cache(tmp_path / "cache")
+    written(project, c, tmp_path / "a")
+    assert record_shards(c)
+    calls = []
+    real = bundle_mod.record_text
+    monkeypatch.setattr(bundle_mod, "record_text", lambda rec: calls.append(1) or real(rec))
+    card = project / "content/paleo/base/cards.yaml"
+    card.write_text(card.read_text().replace("name: ", "name: Renamed ", 2))
+    again = written(project, c, tmp_path / "b")
+    assert again == written(project, None, tmp_path / "cold")
+    records = sum(len(v) for k, v in json.loads(again).items() if isinstance(v, list))
+    assert 0 < len(calls) < records / 2  # the edited file's records (and the modules) encoded, not the rest
+
+
+@pytest.mark.parametrize("damage", ["flip", "truncate", "foreign", "stale"])
+def test_damaged_foreign_or_stale_record_texts_never_change_the_written_bundle(project, tmp_path, damage):
+    c = Cache(tmp_path / "cache")
+    written(project, c, tmp_path / "a")
+    if damage == "foreign":  # another project's record texts under this project's names
+        other = tmp_path / "other"
+        shutil.copytree(project, other)
+        tokens = other / "content/paleo/base/tokens.yaml"
+        tokens.write_text(tokens.read_text().replace("name: ", "name: Other ", 3))
+        theirs = Cache(tmp_path / "cache2")
+        written(other, theirs, tmp_path / "o")
+        mine = {p.name.rsplit("-", 1)[1]: p for p in record_shards(c)}
+        for p in record_shards(theirs):
+            if p.name.rsplit("-", 1)[1] in mine:
+                mine[p.name.rsplit("-", 1)[1]].write_bytes(p.read_bytes())
+    elif damage == "stale":  # texts stored under other symbol files: the options' IR differs now
+        symbols = project / "content/symbols/paleo.yaml"
+        symbols.write_text(symbols.read_text().replace("    name: wood\n", "    name: timber\n", 1))
+    else:
+        for p in record_shards(c):
+            blob = p.read_bytes()
+            p.write_bytes(blob[: len(blob) // 2] if damage == "truncate" else
+                          blob[:-50] + bytes([blob[-50] ^ 0xFF]) + blob[-49:])
+    card = project / "content/paleo/base/cards.yaml"
+    card.write_text(card.read_text() + "\n# edited\n")
+    assert written(project, c, tmp_path / "b") == written(project, None, tmp_path / "cold")
+    assert written(project, c, tmp_path / "c") == written(project, None, tmp_path / "cold")
+
+
+def test_lint_file_and_the_pre_commit_entry_compile_only_what_the_file_needs(project, tmp_path, monkeypatch, capsys):
+    import compiler.loader as loader
+    from compiler.cli import main
+
+    monkeypatch.chdir(project)
+    monkeypatch.setenv("PALEO_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("PALEO_NO_CACHE", raising=False)
+    card = "content/paleo/base/cards.yaml"
+
+    def lint(*args: str) -> tuple[int, str]:
+        try:
+            code = main(["lint", *args])
+        except SystemExit as exc:
+            code = exc.code
+        return code, capsys.readouterr().out
+
+    first = lint(card)
+    loaded = []
+    real = loader.load_bytes
+    monkeypatch.setattr(loader, "load_bytes", lambda path, raw: loaded.append(path) or real(path, raw))
+    # warm: `paleo lint FILE` and pre-commit's `paleo lint --content-files-only FILE` load nothing
+    assert lint(card) == first and lint("--content-files-only", card) == first and loaded == []
+    Path(card).write_text(Path(card).read_text() + "\n# edited\n")
+    edited = lint("--content-files-only", card)
+    assert loaded == [card]  # the edited file alone
+    monkeypatch.setenv("PALEO_NO_CACHE", "1")
+    assert lint(card) == edited

@@ -17,9 +17,10 @@ import pytest
 from runtime import ruletests
 from runtime.core.game import Engine as Game  # these tests set states up: they drive the engine
 from runtime.core.invariants import violations
-from runtime.engine import IllegalAction, NotPlayable, StateError
+from runtime.engine import NotPlayable, StateError
 
 import synthetic_bundle
+from driving import act, ev, names, play, refused
 
 CULT = ["board:cult-site"]
 SYN = "card:synthetic/covc-"
@@ -63,34 +64,6 @@ def new(b, given: dict, players=1, seed=1, boards=CULT) -> Game:
         given.setdefault("groups", GROUP)
     ruletests.apply_given(g, ruletests._set_start(g, given))  # as a rule test starts: its phase and step first
     return g
-
-
-def act(g, **want) -> dict:
-    legal = g.legal_actions()
-    a = next((a for a in legal if all(a.get(k) == v for k, v in want.items())), None)
-    assert a is not None, (want, legal)
-    g.apply(a)
-    return a
-
-
-def refused(g, action: dict) -> None:
-    before = g.to_json()
-    with pytest.raises(IllegalAction):
-        g.apply(action)
-    assert g.to_json() == before
-
-
-def play(g, option: int, p=0) -> None:
-    act(g, type="choose", player=p, card=0)
-    act(g, type="option", player=p, option=option)
-
-
-def ev(g, t: str) -> list[dict]:
-    return [e for e in g.log if e["t"] == t]
-
-
-def names(g, zone: str) -> list[str]:
-    return [g.s["cards"][i] for i in g.s["z"][zone]]
 
 
 # ------------------------------------------------------------------ symbols where they have no meaning

@@ -17,11 +17,12 @@ import pytest
 from runtime import ruletests
 from runtime.core.game import Engine as Game  # these tests set states up: they drive the engine
 from runtime.core.invariants import violations
-from runtime.engine import IllegalAction, NotPlayable, StateError
+from runtime.engine import NotPlayable, StateError
 from runtime.games.paleo import farm_ops as F
 from runtime.games.paleo.state import Ctx
 
 import synthetic_bundle
+from driving import act, ev, names, play, refused
 
 SYN = "card:synthetic/cov-"
 PEOPLE = ["card:synthetic-anb/human-02", "card:synthetic-anb/human-16"]
@@ -67,37 +68,6 @@ def new(b, given: dict, players=1, seed=3) -> Game:
     given.setdefault("groups", {str(p): PEOPLE[p:p + 1] if players > 1 else PEOPLE for p in range(players)})
     ruletests.apply_given(g, ruletests._set_start(g, given))  # as a rule test starts: its phase and step first
     return g
-
-
-def act(g, **want) -> dict:
-    """Apply the first legal action matching every field given."""
-    legal = g.legal_actions()
-    a = next((a for a in legal if all(a.get(k) == v for k, v in want.items())), None)
-    assert a is not None, (want, legal)
-    g.apply(a)
-    return a
-
-
-def refused(g, action: dict) -> None:
-    """The action is not legal, and applying it leaves the state as it was."""
-    before = g.to_json()
-    with pytest.raises(IllegalAction):
-        g.apply(action)
-    assert g.to_json() == before
-
-
-def play(g, option: int, p=0) -> None:
-    """Player `p` takes the top card of their deck and resolves its option (0-based)."""
-    act(g, type="choose", player=p, card=0)
-    act(g, type="option", player=p, option=option)
-
-
-def ev(g, t: str) -> list[dict]:
-    return [e for e in g.log if e["t"] == t]
-
-
-def names(g, zone: str) -> list[str]:
-    return [g.s["cards"][i] for i in g.s["z"][zone]]
 
 
 def sound(g) -> None:

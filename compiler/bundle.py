@@ -49,14 +49,11 @@ def lower_options(entries: list[Entry], memo: dict | None = None,
     if memo is not None:
         registry.memo = memo
     lowered: dict[str, list[dict]] = {}
-    games = {e.id for e in entries if e.section == "games"}
     for e in entries:
         if e.section not in ("cards", "tokens"):
             continue
         opts = []
         game = getattr(e.record, "game", None)
-        if game not in games:  # an unknown game is its own G401: no symbol is "not of" it as well
-            game = None
         for i, text in enumerate(e.record.options):
             if i in e.skip_options:  # not a string (M006 reported): the other options are still lowered
                 opts.append({"text": text, "ir": None})
@@ -97,7 +94,6 @@ def lower_reward_fields(entries: list[Entry], registry: Any,
     out: dict[str, dict[tuple, dict]] = {}
     if not hasattr(effects, "build_registry"):
         return out, diags
-    games = {e.id for e in entries if e.section == "games"}
     for e in entries:
         if e.section not in ("cards", "tokens"):
             continue
@@ -110,8 +106,7 @@ def lower_reward_fields(entries: list[Entry], registry: Any,
                 continue
             file, base = e.where(where[0])
             path = base + where
-            ir, d = effects.compile_option(text, registry=registry, game=rec.game if rec.game in games else None,
-                                           file=file, path=path,
+            ir, d = effects.compile_option(text, registry=registry, game=rec.game, file=file, path=path,
                                            copy=not share_ir)
             diags.extend(d)
             if ir is not None and not _only(ir, kind):

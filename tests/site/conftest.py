@@ -96,9 +96,11 @@ def served(content_site):
         server.server_close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def pw():
-    """One Playwright for the session (the sync API allows one at a time)."""
+    """One Playwright per test module (the sync API allows one at a time). Not one per session: while it lives
+    it runs an event loop, and a module of async tests the same worker runs next (the language server's,
+    through pytest-asyncio) must find none running."""
     if not CHROMIUM.exists():
         skip_or_fail(f"{CHROMIUM} is not installed (apt-get install chromium)")
     try:
@@ -109,7 +111,7 @@ def pw():
         yield p
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser_context(pw, served, tmp_path_factory):
     """A fresh Chromium profile driven by Playwright; every request outside the local server is refused."""
     profile = tmp_path_factory.mktemp("chromium-profile")

@@ -30,6 +30,7 @@ def _round_trip(bundle):
     return after
 
 
+@pytest.mark.games  # seeded-game runs: played after the coverage pass, unmeasured (scripts/test.sh)
 @pytest.mark.parametrize("policy", ["random", "greedy"])
 @pytest.mark.parametrize("players", PLAYERS)
 def test_invariants_and_round_trips(bundle, players, policy):

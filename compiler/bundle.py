@@ -209,9 +209,11 @@ def _field_span(file, base: tuple, path: tuple):
     return file.span(base)
 
 
-def build_bundle(entries: list[Entry], memo: dict | None = None, share_ir: bool = False) -> tuple[dict, list[Diagnostic]]:
+def build_bundle(entries: list[Entry], memo: dict | None = None, share_ir: bool = False,
+                 coverage=None) -> tuple[dict, list[Diagnostic]]:
     """The bundle and the diagnostics of stages 3 to 6. With `share_ir`, records whose options are the
-    same string share one IR value: for a bundle that is only written out or read, never changed."""
+    same string share one IR value: for a bundle that is only written out or read, never changed.
+    `coverage(records)`, when given, stands for `compute_coverage` (the language server keeps its last answer)."""
     diags: list[Diagnostic] = []
     registry, lowered, d = lower_options(entries, memo, share_ir)
     diags.extend(d)
@@ -256,7 +258,7 @@ def build_bundle(entries: list[Entry], memo: dict | None = None, share_ir: bool 
     except ImportError:
         bundle["coverage"] = {}
     else:
-        bundle["coverage"] = compute_coverage([e.record for e in entries])
+        bundle["coverage"] = (coverage or compute_coverage)([e.record for e in entries])
 
     try:
         from .graph import check_graph

@@ -34,6 +34,9 @@ class MemoryCache(Cache):
         self.shown: dict[tuple[str, str], str] = {}  # (path, root) -> display path
         self.cited: dict[int, tuple] = {}  # id(loaded file) -> (loaded file, its citation diagnostics)
         self._registry: tuple = (None, None)  # (the last registry seen, its documents)
+        from .memo import CoverageMemo
+
+        self.coverage = CoverageMemo()
 
     def citations(self, lf, registry) -> list:
         """`check_file_citations`, kept per loaded file (a file's entry is the same object while its bytes
@@ -251,7 +254,7 @@ class Project:
 
         res = run(self.dirs, root=self.root, overrides=overrides, config=self.config, cache=self.cache,
                   want_bundle=False, share_ir=True, store_type=MemoryStore, show=self.cache.show,
-                  citations=self.cache.citations)
+                  citations=self.cache.citations, coverage=self.cache.coverage)
         by_file: dict[str, list[Diagnostic]] = {}
         for d in res.diagnostics:
             by_file.setdefault(d.span.file, []).append(d)

@@ -48,6 +48,7 @@ def run(
     show=None,
     citations=None,
     coverage=None,
+    lowered=None,
 ) -> CompileResult:
     """Compile everything under `content_dirs` (plus `extra_files`), returning bundle and diagnostics.
 
@@ -59,8 +60,8 @@ def run(
     share one IR value (`paleo build` and `lint`, which only write or read it). `store_type` (default
     `compiler.cache.BuildStore`) makes the build's view of `cache`, and `show(path, root)` (default
     `display_path`) names a file, and `citations(lf, registry)` (default `check_file_citations`) checks a
-    file's citations, and `coverage(records)` stands for `compute_coverage`: a long-lived caller (the
-    language server) keeps what they make in memory.
+    file's citations, `coverage(records)` stands for `compute_coverage`, and `lowered` is
+    `build_bundle`'s `entry_memo`: a long-lived caller (the language server) keeps what they make in memory.
     """
     import gc
 
@@ -71,7 +72,7 @@ def run(
     try:
         return _run(content_dirs, extra_files=extra_files, root=root, overrides=overrides, config=config,
                     cache=cache, want_bundle=want_bundle, share_ir=share_ir, store_type=store_type, show=show,
-                    citations=citations, coverage=coverage)
+                    citations=citations, coverage=coverage, lowered=lowered)
     finally:
         if was:
             gc.enable()
@@ -91,6 +92,7 @@ def _run(
     show=None,
     citations=None,
     coverage=None,
+    lowered=None,
 ) -> CompileResult:
     root = (root or find_root(Path.cwd())).resolve()
     if config is None:
@@ -201,7 +203,7 @@ def _run(
     from .bundle import build_bundle
 
     memo = store.effects_memo(entries) if store is not None else None
-    bundle, d = build_bundle(entries, memo=memo, share_ir=share_ir, coverage=coverage)
+    bundle, d = build_bundle(entries, memo=memo, share_ir=share_ir, coverage=coverage, entry_memo=lowered)
     diags.extend(d)
     if broken:
         from .validate import check_broken_options

@@ -37,6 +37,7 @@ class MemoryCache(Cache):
         from .memo import CoverageMemo
 
         self.coverage = CoverageMemo()
+        self.lowered: dict = {}  # id(entry) -> (entry, effects memo, lowered options, their diagnostics)
 
     def citations(self, lf, registry) -> list:
         """`check_file_citations`, kept per loaded file (a file's entry is the same object while its bytes
@@ -254,7 +255,8 @@ class Project:
 
         res = run(self.dirs, root=self.root, overrides=overrides, config=self.config, cache=self.cache,
                   want_bundle=False, share_ir=True, store_type=MemoryStore, show=self.cache.show,
-                  citations=self.cache.citations, coverage=self.cache.coverage)
+                  citations=self.cache.citations, coverage=self.cache.coverage,
+                  lowered=self.cache.lowered)
         by_file: dict[str, list[Diagnostic]] = {}
         for d in res.diagnostics:
             by_file.setdefault(d.span.file, []).append(d)

@@ -218,7 +218,13 @@ async def test_every_buffer_matches_lint_after_each_edit(client: LanguageClient,
     assert await s.compare([cards]) > 0
     s.edit(sources, _replace_once(s.texts[sources], "sources:\n", "sources:\n  - id: source:field-notes\n"
                                   "    file: field-notes.txt\n    title: Field notes\n\n"))
-    await s.compare([sources])
+    before = await s.compare([sources])
+    # 9. a symbol renamed: the options of files left as they were are lowered again, and back
+    symbols = "content/symbols/paleo.yaml"
+    s.edit(symbols, _replace_once(s.texts[symbols], "    name: food\n", "    name: foods\n"))
+    assert await s.compare([symbols]) > before
+    s.edit(symbols, _replace_once(s.texts[symbols], "    name: foods\n", "    name: food\n"))
+    assert await s.compare([symbols]) == before
 
 
 def _apply(text: str, edits) -> str:

@@ -3,8 +3,12 @@
 A check is `paleo lint`'s: the same pipeline (compiler/pipeline.py) over the project's content roots,
 with every open buffer's text in place of its file, so the diagnostics are lint's — codes, spans,
 messages and fixes — cross-file checks included. The build cache (compiler/cache.py) is kept in
-memory: an edit reloads and relowers the edited file only, every other file and option string comes
-from the cache, and the whole-project checks (unique ids, packs, the graph) run again on the whole.
+memory, each file's loaded data and records as objects (MemoryStore): an edit reloads, revalidates
+and relowers the edited file only; each unchanged file keeps its display path, its citation
+diagnostics (while the source registry holds the same documents) and its entries' lowered options
+(while the symbol files are the same); coverage is answered from the last check while every value
+it read is the same (compiler/lsp/memo.py); the other whole-project checks (unique ids, packs, the
+graph) run again on the whole.
 """
 
 from __future__ import annotations

@@ -33,11 +33,14 @@ def _record_json(e: Entry) -> dict:
 
 
 def lower_options(entries: list[Entry], memo: dict | None = None,
-                  share_ir: bool = False) -> tuple[Any, dict[str, list[dict]], list[Diagnostic]]:
+                  share_ir: bool = False, entry_memo: dict | None = None) -> tuple[Any, dict[str, list[dict]], list[Diagnostic]]:
     """Build the symbol registry and lower every card and token option into IR.
 
     `memo`, when given, becomes the registry's memo of compiled strings: a cache that was filled
-    under a registry built from the same symbol files (the build cache keys it so)."""
+    under a registry built from the same symbol files (the build cache keys it so). `entry_memo`, a
+    dict a long-lived caller keeps between builds, holds each entry's lowered options and their
+    diagnostics: an entry that is the same object as in the last build, lowered under the same `memo`
+    (so the same symbol files), is not lowered again."""
     from . import effects
 
     diags: list[Diagnostic] = []
@@ -49,9 +52,18 @@ def lower_options(entries: list[Entry], memo: dict | None = None,
     if memo is not None:
         registry.memo = memo
     lowered: dict[str, list[dict]] = {}
+    kept: dict = {}
     for e in entries:
         if e.section not in ("cards", "tokens"):
             continue
+        if entry_memo is not None and memo is not None:
+            hit = entry_memo.get(id(e))
+            if hit is not None and hit[0] is e and hit[1] is memo:
+                lowered[e.id] = hit[2]
+                diags.extend(hit[3])
+                kept[id(e)] = hit
+                continue
+        start = len(diags)
         opts = []
         game = getattr(e.record, "game", None)
         for i, text in enumerate(e.record.options):
@@ -63,6 +75,11 @@ def lower_options(entries: list[Entry], memo: dict | None = None,
             diags.extend(d)
             opts.append({"text": text, "ir": ir})
         lowered[e.id] = opts
+        if entry_memo is not None and memo is not None:
+            kept[id(e)] = (e, memo, opts, diags[start:])
+    if entry_memo is not None:
+        entry_memo.clear()
+        entry_memo.update(kept)
     return registry, lowered, diags
 
 
@@ -210,12 +227,15 @@ def _field_span(file, base: tuple, path: tuple):
 
 
 def build_bundle(entries: list[Entry], memo: dict | None = None, share_ir: bool = False,
-                 origins: dict | None = None) -> tuple[dict, list[Diagnostic]]:
+                 origins: dict | None = None, coverage=None,
+                 entry_memo: dict | None = None) -> tuple[dict, list[Diagnostic]]:
     """The bundle and the diagnostics of stages 3 to 6. With `share_ir`, records whose options are the
     same string share one IR value: for a bundle that is only written out or read, never changed.
-    `origins`, when given, maps the `id()` of each record dict of the bundle to the entry it was made from."""
+    `origins`, when given, maps the `id()` of each record dict of the bundle to the entry it was made from.
+    `coverage(records)`, when given, stands for `compute_coverage` (the language server keeps its last
+    answer), and `entry_memo` is `lower_options`'."""
     diags: list[Diagnostic] = []
-    registry, lowered, d = lower_options(entries, memo, share_ir)
+    registry, lowered, d = lower_options(entries, memo, share_ir, entry_memo)
     diags.extend(d)
     fields, d = lower_reward_fields(entries, registry, share_ir)
     diags.extend(d)
@@ -260,7 +280,7 @@ def build_bundle(entries: list[Entry], memo: dict | None = None, share_ir: bool 
     except ImportError:
         bundle["coverage"] = {}
     else:
-        bundle["coverage"] = compute_coverage([e.record for e in entries])
+        bundle["coverage"] = (coverage or compute_coverage)([e.record for e in entries])
 
     try:
         from .graph import check_graph

@@ -44,6 +44,11 @@ def run(
     cache=None,
     want_bundle: bool = True,
     share_ir: bool = False,
+    store_type=None,
+    show=None,
+    citations=None,
+    coverage=None,
+    lowered=None,
 ) -> CompileResult:
     """Compile everything under `content_dirs` (plus `extra_files`), returning bundle and diagnostics.
 
@@ -52,7 +57,11 @@ def run(
     project from its last result and reuses unchanged files' stages; the result is the same without
     it. A result from the whole-project cache carries no `entries`, and `files` maps names to None;
     with `want_bundle` False (lint) its bundle may be None. With `share_ir` the bundle's equal options
-    share one IR value (`paleo build` and `lint`, which only write or read it).
+    share one IR value (`paleo build` and `lint`, which only write or read it). `store_type` (default
+    `compiler.cache.BuildStore`) makes the build's view of `cache`, and `show(path, root)` (default
+    `display_path`) names a file, and `citations(lf, registry)` (default `check_file_citations`) checks a
+    file's citations, `coverage(records)` stands for `compute_coverage`, and `lowered` is
+    `build_bundle`'s `entry_memo`: a long-lived caller (the language server) keeps what they make in memory.
     """
     import gc
 
@@ -62,7 +71,8 @@ def run(
     gc.disable()
     try:
         return _run(content_dirs, extra_files=extra_files, root=root, overrides=overrides, config=config,
-                    cache=cache, want_bundle=want_bundle, share_ir=share_ir)
+                    cache=cache, want_bundle=want_bundle, share_ir=share_ir, store_type=store_type, show=show,
+                    citations=citations, coverage=coverage, lowered=lowered)
     finally:
         if was:
             gc.enable()
@@ -78,6 +88,11 @@ def _run(
     cache=None,
     want_bundle: bool = True,
     share_ir: bool = False,
+    store_type=None,
+    show=None,
+    citations=None,
+    coverage=None,
+    lowered=None,
 ) -> CompileResult:
     root = (root or find_root(Path.cwd())).resolve()
     if config is None:
@@ -88,6 +103,7 @@ def _run(
     files: dict[str, LoadedFile] = {}
     texts: dict[str, str] = {}
     overrides = dict(overrides or {})
+    show = show or display_path
 
     # stage 1: load
     from .diagnostics import Span, make
@@ -98,12 +114,12 @@ def _run(
     per_file: list[tuple] = []  # (loaded file, its entries, their diagnostics, records that could not be salvaged)
     found, refused = discover_inputs([*content_dirs, *extra_files])
     for p, why in refused:
-        shown = display_path(p, root)
+        shown = show(p, root)
         if shown not in overrides:
             diags.append(make("C020", f"`{escape(shown)}` is {why}", Span.point(shown), label="not read",
                               help="content files are regular YAML files; remove or replace this path"))
     for p in found:
-        shown = display_path(p, root)
+        shown = show(p, root)
         if shown in overrides:
             continue
         try:
@@ -121,7 +137,7 @@ def _run(
     if cache is not None:
         from .cache import BuildStore
 
-        store = BuildStore(cache, root, config, content_dirs, extra_files, raws, diags)
+        store = (store_type or BuildStore)(cache, root, config, content_dirs, extra_files, raws, diags)
         hit = store.result(want_bundle)
         if hit is not None:
             bundle, cached_diags, cached_texts, names = hit
@@ -161,6 +177,8 @@ def _run(
     from .sources import Registry
     from .validate import check_file_citations, collect_sources
 
+    citations = citations or check_file_citations
+
     registry = Registry.bundled()
     for doc in config.sources:
         registry.add(doc)
@@ -174,7 +192,7 @@ def _run(
             for i, e in enumerate(file_entries):
                 places[id(e)] = (lf.path, i)
         diags.extend(vd)
-        diags.extend(check_file_citations(lf, registry))
+        diags.extend(citations(lf, registry))
         broken.extend(fb)
     diags.extend(check_unique_ids(entries))
     if store is not None:
@@ -191,7 +209,8 @@ def _run(
 
     memo = store.effects_memo(entries) if store is not None else None
     origins = {} if store is not None and not packed else None  # a pack may change any file's records
-    bundle, d = build_bundle(entries, memo=memo, share_ir=share_ir, origins=origins)
+    bundle, d = build_bundle(entries, memo=memo, share_ir=share_ir, origins=origins, coverage=coverage,
+                             entry_memo=lowered)
     diags.extend(d)
     if origins:
         store.note_records(origins, places)

@@ -3,8 +3,12 @@
 A check is `paleo lint`'s: the same pipeline (compiler/pipeline.py) over the project's content roots,
 with every open buffer's text in place of its file, so the diagnostics are lint's — codes, spans,
 messages and fixes — cross-file checks included. The build cache (compiler/cache.py) is kept in
-memory: an edit reloads and relowers the edited file only, every other file and option string comes
-from the cache, and the whole-project checks (unique ids, packs, the graph) run again on the whole.
+memory, each file's loaded data and records as objects (MemoryStore): an edit reloads, revalidates
+and relowers the edited file only; each unchanged file keeps its display path, its citation
+diagnostics (while the source registry holds the same documents) and its entries' lowered options
+(while the symbol files are the same); coverage is answered from the last check while every value
+it read is the same (compiler/lsp/memo.py); the other whole-project checks (unique ids, packs, the
+graph) run again on the whole.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..cache import Cache
+from ..cache import BuildStore, Cache, compiler_fingerprint, digest
 from ..diagnostics import Diagnostic, Span
 
 _WHOLE = ("result-", "bundle-", "written-")  # whole-project entries: a check always compiles (it needs the records)
@@ -29,6 +33,40 @@ class MemoryCache(Cache):
         super().__init__(folder=disk.folder if disk is not None else Path(os.devnull))
         self.entries: dict[str, tuple[str, Any]] = {}
         self.disk = disk
+        self.file_values: dict[str, tuple] = {}  # file key -> (loaded file, entries, diagnostics, ...)
+        self.file_digests: dict[str, tuple[bytes, str]] = {}  # display path -> (bytes, file key)
+        self.shown: dict[tuple[str, str], str] = {}  # (path, root) -> display path
+        self.cited: dict[int, tuple] = {}  # id(loaded file) -> (loaded file, its citation diagnostics)
+        self._registry: tuple = (None, None)  # (the last registry seen, its documents)
+        from .memo import CoverageMemo
+
+        self.coverage = CoverageMemo()
+        self.lowered: dict = {}  # id(entry) -> (entry, effects memo, lowered options, their diagnostics)
+
+    def citations(self, lf, registry) -> list:
+        """`check_file_citations`, kept per loaded file (a file's entry is the same object while its bytes
+        stay the same) for as long as the source registry holds the same documents in the same order."""
+        from ..validate import check_file_citations
+
+        if registry is not self._registry[0]:
+            docs = list(registry.docs.items())
+            if docs != self._registry[1]:
+                self.cited = {}
+            self._registry = (registry, docs)
+        got = self.cited.get(id(lf))
+        if got is None or got[0] is not lf:
+            got = self.cited[id(lf)] = (lf, check_file_citations(lf, registry))
+        return list(got[1])
+
+    def show(self, path: Path, root: Path) -> str:
+        """`display_path`, kept: resolving every file's path again on each check cost more than its citations."""
+        key = (str(path), str(root))
+        got = self.shown.get(key)
+        if got is None:
+            from ..pipeline import display_path
+
+            got = self.shown[key] = display_path(path, root)
+        return got
 
     def get(self, name: str, key: str):
         if name.startswith(_WHOLE):
@@ -44,8 +82,72 @@ class MemoryCache(Cache):
         return None
 
     def put(self, name: str, key: str, value) -> None:
-        if not name.startswith(_WHOLE):
+        if not name.startswith(_WHOLE) and not name.startswith("files-"):
             self.entries[name] = (key, value)
+
+
+class MemoryStore(BuildStore):
+    """A check's view of a MemoryCache: each file's loaded data and records are kept as objects (read
+    from the disk cache once, never pickled or unpickled again), and a file's key is made again only
+    when its bytes changed. The keys are BuildStore's, so the disk cache of `paleo lint` serves the
+    first check. The pipeline never changes what a file's entry holds, so a check may share them."""
+
+    def __init__(self, cache: "MemoryCache", root, config, content_dirs, extra_files, raws: dict, pre_diags: list):
+        self.cache = cache
+        self.fingerprint = fp = compiler_fingerprint()
+        self.project = digest(fp, str(Path(root).resolve()))[:32]
+        self._files_key = digest(fp, "files", self.project)
+        self._stored = None
+        self._fresh = {}
+        known = cache.file_digests
+        self.file_keys = {}
+        for shown in sorted(raws):
+            raw = raws[shown]
+            if isinstance(raw, bytes):
+                prev = known.get(shown)
+                if prev is None or prev[0] != raw:
+                    prev = known[shown] = (raw, digest(shown, raw))
+                self.file_keys[shown] = prev[1]
+            else:
+                self.file_keys[shown] = digest(shown, "unread", repr(raw))
+
+    def result(self, want_bundle: bool = True):
+        return None  # a check always compiles: it needs the records
+
+    def save_result(self, bundle, diags, texts: dict, names: list) -> None:
+        pass
+
+    def file(self, shown: str):
+        key = self.file_keys.get(shown)
+        if key is None:
+            return None
+        got = self.cache.file_values.get(key)
+        if got is None and self.cache.disk is not None:
+            got = super().file(shown)  # the disk cache's entry, unpickled once
+            if got is not None:
+                self.cache.file_values[key] = got
+        return got
+
+    def put_file(self, shown: str, value) -> None:
+        key = self.file_keys.get(shown)
+        if key is not None:
+            self.cache.file_values[key] = value
+
+    def save_files(self) -> None:
+        """Keep this check's files only (those of deleted or changed files go)."""
+        keep = set(self.file_keys.values())
+        values = self.cache.file_values
+        for k in [k for k in values if k not in keep]:
+            del values[k]
+        known = self.cache.file_digests
+        for shown in [s for s in known if s not in self.file_keys]:
+            del known[shown]
+        live = {id(v[0]) for v in values.values()}
+        cited = self.cache.cited
+        for k in [k for k in cited if k not in live]:
+            del cited[k]
+        self._stored = None
+        self.cache.entries.pop(f"files-{self.project}.bin", None)  # the disk blobs are not needed again
 
 
 def norm(name: str) -> str:
@@ -156,7 +258,9 @@ class Project:
         from ..pipeline import run
 
         res = run(self.dirs, root=self.root, overrides=overrides, config=self.config, cache=self.cache,
-                  want_bundle=False, share_ir=True)
+                  want_bundle=False, share_ir=True, store_type=MemoryStore, show=self.cache.show,
+                  citations=self.cache.citations, coverage=self.cache.coverage,
+                  lowered=self.cache.lowered)
         by_file: dict[str, list[Diagnostic]] = {}
         for d in res.diagnostics:
             by_file.setdefault(d.span.file, []).append(d)

@@ -201,6 +201,30 @@ async def test_every_buffer_matches_lint_after_each_edit(client: LanguageClient,
     (s.ref / interp).write_bytes((s.served / interp).read_bytes())
     s.edit(bad, s.texts[bad] + "# settle\n")
     await s.compare([bad])
+    # 7. what the server keeps between checks (each file's records, its citation diagnostics, the coverage):
+    # an edit inside an option string only, then of a field coverage reads, then back
+    s.edit(cards, _replace_once(s.texts[cards], "'-> receive any tool'", "'-> receive any tool, 1 fod'"))
+    assert await s.compare([cards]) > 0
+    s.edit(cards, _replace_once(s.texts[cards], "'-> receive any tool, 1 fod'", "'-> receive any tool'"))
+    before = await s.compare([cards])
+    s.edit(cards, _replace_once(s.texts[cards], "    completeness: partial", "    copies: 40\n    completeness: partial"))
+    assert await s.compare([cards]) > before  # more cards than the product prints
+    s.edit(cards, _replace_once(s.texts[cards], "    copies: 40\n", ""))
+    assert await s.compare([cards]) == before
+    # 8. a citation naming a source no file declares, then declared in another file: the citing file,
+    # unchanged, is checked against the new registry
+    sources = "content/sources.yaml"
+    s.edit(cards, _replace_once(s.texts[cards], "      rulebook: 000_97f291d3c44cb3f7.txt", "      rulebook: field-notes.txt"))
+    assert await s.compare([cards]) > 0
+    s.edit(sources, _replace_once(s.texts[sources], "sources:\n", "sources:\n  - id: source:field-notes\n"
+                                  "    file: field-notes.txt\n    title: Field notes\n\n"))
+    before = await s.compare([sources])
+    # 9. a symbol renamed: the options of files left as they were are lowered again, and back
+    symbols = "content/symbols/paleo.yaml"
+    s.edit(symbols, _replace_once(s.texts[symbols], "    name: food\n", "    name: foods\n"))
+    assert await s.compare([symbols]) > before
+    s.edit(symbols, _replace_once(s.texts[symbols], "    name: foods\n", "    name: food\n"))
+    assert await s.compare([symbols]) == before
 
 
 def _apply(text: str, edits) -> str:

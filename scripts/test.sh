@@ -19,14 +19,16 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 npm ci --no-audit --no-fund --loglevel=error
 python3 -m pip install --quiet --disable-pip-version-check -e ".[test]"
+# whole modules per worker (their module-scoped set-ups are built once); the seeded games test by test
 jobs=(-n "${PALEO_TEST_JOBS:-auto}" --dist loadscope)
-[ "${PALEO_TEST_JOBS:-auto}" = 1 ] && jobs=(-p no:xdist)
+gjobs=(-n "${PALEO_TEST_JOBS:-auto}" --dist load)
+[ "${PALEO_TEST_JOBS:-auto}" = 1 ] && jobs=(-p no:xdist) && gjobs=(-p no:xdist)
 if [ "${PALEO_COVERAGE:-1}" = 0 ]; then exec python3 -m pytest "${jobs[@]}" "$@"; fi
 rm -rf build/coverage && mkdir -p build/coverage
 rc=0
 python3 -m coverage run -m pytest "${jobs[@]}" -m "not games" "$@" || rc=$?
 games=0
-python3 -m pytest "${jobs[@]}" -m games "$@" || games=$?
+python3 -m pytest "${gjobs[@]}" -m games "$@" || games=$?
 [ "$games" -eq 5 ] && games=0  # the given paths hold no seeded-game test
 python3 -m coverage combine -q && python3 -m coverage json -q -o build/coverage/coverage.json
 if [ $# -eq 0 ]; then

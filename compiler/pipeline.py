@@ -34,6 +34,28 @@ def display_path(p: Path, root: Path) -> str:
         return str(p)
 
 
+def _collector_paused(fn):
+    """Run `fn` with the garbage collector off. The build makes hundreds of thousands of long-lived, acyclic
+    objects (positions, records, IR): collections over them would only make the time grow faster than the
+    project."""
+    import functools
+
+    @functools.wraps(fn)
+    def paused(*args, **kwargs):
+        import gc
+
+        was = gc.isenabled()
+        gc.disable()
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            if was:
+                gc.enable()
+
+    return paused
+
+
+@_collector_paused
 def run(
     content_dirs: list[Path],
     *,
@@ -63,37 +85,6 @@ def run(
     file's citations, `coverage(records)` stands for `compute_coverage`, and `lowered` is
     `build_bundle`'s `entry_memo`: a long-lived caller (the language server) keeps what they make in memory.
     """
-    import gc
-
-    # The build makes hundreds of thousands of long-lived, acyclic objects (positions, records, IR):
-    # collections over them would only make the time grow faster than the project.
-    was = gc.isenabled()
-    gc.disable()
-    try:
-        return _run(content_dirs, extra_files=extra_files, root=root, overrides=overrides, config=config,
-                    cache=cache, want_bundle=want_bundle, share_ir=share_ir, store_type=store_type, show=show,
-                    citations=citations, coverage=coverage, lowered=lowered)
-    finally:
-        if was:
-            gc.enable()
-
-
-def _run(
-    content_dirs: list[Path],
-    *,
-    extra_files: list[Path] = (),
-    root: Path | None = None,
-    overrides: dict[str, bytes] | None = None,
-    config: Config | None = None,
-    cache=None,
-    want_bundle: bool = True,
-    share_ir: bool = False,
-    store_type=None,
-    show=None,
-    citations=None,
-    coverage=None,
-    lowered=None,
-) -> CompileResult:
     root = (root or find_root(Path.cwd())).resolve()
     if config is None:
         config, cdiags = load_config(root)

@@ -477,16 +477,22 @@ def _rename_plan(check, shown, off, lf):
     return None
 
 
-@server.feature(L.TEXT_DOCUMENT_PREPARE_RENAME)
-@guarded
-async def prepare_rename(ls: PaleoServer, params):
+async def _rename_at_cursor(ls: PaleoServer, params):
+    """(check, cursor's text, plan) for a rename asked at the cursor, or None when nothing there renames."""
     check, shown, text, off, lf = await _at_cursor(ls, params)
     if check is None or lf is None:
         return None
     plan = _rename_plan(check, shown, off, lf)
-    if plan is None:
+    return None if plan is None else (check, text, plan)
+
+
+@server.feature(L.TEXT_DOCUMENT_PREPARE_RENAME)
+@guarded
+async def prepare_rename(ls: PaleoServer, params):
+    found = await _rename_at_cursor(ls, params)
+    if found is None:
         return None
-    what, rid, old, site = plan
+    _, text, (what, rid, old, site) = found
     s, e = site.start, site.end
     if text[s:s + 1] in "'\"" and e - s >= 2:
         s, e = s + 1, e - 1
@@ -496,13 +502,10 @@ async def prepare_rename(ls: PaleoServer, params):
 @server.feature(L.TEXT_DOCUMENT_RENAME)
 @guarded
 async def rename(ls: PaleoServer, params: L.RenameParams):
-    check, shown, text, off, lf = await _at_cursor(ls, params)
-    if check is None or lf is None:
+    found = await _rename_at_cursor(ls, params)
+    if found is None:
         return None
-    plan = _rename_plan(check, shown, off, lf)
-    if plan is None:
-        return None
-    what, rid, old, _ = plan
+    check, _, (what, rid, old, _) = found
     new = params.new_name.strip()
     p = ls.proj()
     idx = check.index()

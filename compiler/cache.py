@@ -367,7 +367,7 @@ class BuildStore:
         self._memo_key = digest(self.fingerprint, "effects", *(self.file_keys.get(f, f) for f in sym_files))
         got = self.cache.get(f"effects-{self.project}.bin", self._memo_key)
         memo = got if isinstance(got, dict) and len(got) <= self.MAX_MEMO else {}
-        self._memo_size = len(memo) if got is not None else -1
+        self._memo_size = (len(memo), _with_refs(memo)) if got is not None else None
         return memo
 
     # -- per record: its text in the written bundle ----------------------------------------------
@@ -389,8 +389,14 @@ class BuildStore:
         return f"records-{self.project}", digest(self.fingerprint, "records", self.project)
 
     def save_effects(self, memo: dict | None) -> None:
-        if memo is not None and len(memo) != self._memo_size:
+        """Keep the effects memo when this build added strings to it, or the graph added references."""
+        if memo is not None and (len(memo), _with_refs(memo)) != self._memo_size:
             self.cache.put(f"effects-{self.project}.bin", self._memo_key, memo)
+
+
+def _with_refs(memo: dict) -> int:
+    """How many of the memo's entries carry the graph's references of their IR (a third item)."""
+    return sum(1 for v in memo.values() if type(v) is tuple and len(v) > 2)
 
 
 def write_result_bundle(res, dirs, out):

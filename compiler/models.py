@@ -41,7 +41,7 @@ def id_pattern(prefix: str) -> str:
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=False, populate_by_name=False, use_enum_values=True)
+    model_config = ConfigDict(extra="forbid", frozen=False, populate_by_name=False, use_enum_values=True, defer_build=True)
 
 
 class Completeness(str, Enum):

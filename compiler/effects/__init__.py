@@ -75,7 +75,7 @@ def compile_option(text: str, *, registry: Registry, game: str, file: "LoadedFil
     if hit is None:
         hit = compile_text(text, registry, game, position)
         registry.memo[key] = hit
-    ir, problems = hit
+    ir, problems = hit[0], hit[1]  # a third item, when there, is the graph's references of the IR
     diags = place_problems(problems, text, file, path) if problems else []
     return (copy_ir(ir) if ir is not None and copy else ir), diags
 

@@ -382,15 +382,30 @@ def _secret_number(F: Facts, ref: Ref) -> int | None:
 
 def _option_refs(F: Facts, rid: str, r: dict, refs: list[Ref], memo: dict) -> None:
     """The references of a record's options; `memo` holds each option IR's (or text's) references, so an
-    option many cards share is walked once (the IR values stay alive, and their ids fixed, all build long)."""
+    option many cards share is walked once (the IR values stay alive, and their ids fixed, all build long).
+    An option whose IR is the effects memo's own value (a bundle built with `share_ir`) keeps its
+    references in that memo's entry, so a rebuild from the build cache walks only the options it
+    compiled afresh: the references are a function of the IR alone."""
     e = F.entries.get(rid)
+    compiled = getattr(F.registry, "memo", None)
+    game = r.get("game")
+    game = (game if game.startswith("game:") else f"game:{game}") if isinstance(game, str) and game else None
     for i, opt in enumerate(r.get("options") or ()):
         text = opt.get("text", "") if isinstance(opt, dict) else str(opt)
         ir = opt.get("ir") if isinstance(opt, dict) else None
         key = (id(ir), text) if ir is not None else (None, text)
         found = memo.get(key)
         if found is None:
-            found = memo[key] = list(iter_option_refs(text, ir))
+            hit = compiled.get((text, game, None)) if ir is not None and isinstance(compiled, dict) else None
+            if hit is not None and hit[0] is ir:
+                if len(hit) > 2:
+                    found = hit[2]
+                else:
+                    found = tuple(iter_option_refs(text, ir))
+                    compiled[(text, game, None)] = (hit[0], hit[1], found)
+            else:
+                found = tuple(iter_option_refs(text, ir))
+            memo[key] = found
         for kind, target, needle in found:
             refs.append(Ref(rid, kind, target, e, ("options", i), option=i, needle=needle))
 

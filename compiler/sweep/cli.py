@@ -17,8 +17,12 @@ import sys
 import tomllib
 from pathlib import Path
 
+from typing import TYPE_CHECKING
+
 from ..safeio import atomic_write, escape
-from .grid import Grid, GridError, parse_setup
+
+if TYPE_CHECKING:  # the grid (and through it the runtime) is imported when a sweep runs, not by `paleo --help`
+    from .grid import Grid
 
 DEFAULT_OUT = "build/sweep/results.jsonl"
 DEFAULT_REPORT = "build/sweep/report"
@@ -55,6 +59,8 @@ def _err(msg: str) -> int:
 
 
 def grid_from(args) -> Grid:
+    from .grid import Grid, GridError, parse_setup
+
     spec: dict = {}
     if args.grid:
         try:
@@ -93,6 +99,7 @@ def main(args) -> int:
     from runtime.policies import PolicyError
 
     from . import report, store
+    from .grid import GridError
     from .run import Dask, Local, SweepError, run_sweep
 
     out = Path(args.out)

@@ -228,35 +228,50 @@ def _field_span(file, base: tuple, path: tuple):
 
 def build_bundle(entries: list[Entry], memo: dict | None = None, share_ir: bool = False,
                  origins: dict | None = None, coverage=None,
-                 entry_memo: dict | None = None) -> tuple[dict, list[Diagnostic]]:
+                 entry_memo: dict | None = None, reuse: dict | None = None,
+                 quiet: set | None = None) -> tuple[dict, list[Diagnostic]]:
     """The bundle and the diagnostics of stages 3 to 6. With `share_ir`, records whose options are the
     same string share one IR value: for a bundle that is only written out or read, never changed.
-    `origins`, when given, maps the `id()` of each record dict of the bundle to the entry it was made from.
+    `origins`, when given, maps the `id()` of each entry to its record dict in the bundle.
     `coverage(records)`, when given, stands for `compute_coverage` (the language server keeps its last
-    answer), and `entry_memo` is `lower_options`'."""
+    answer), and `entry_memo` is `lower_options'`. `reuse` maps the id() of an entry to what an earlier
+    build made of it under the same symbol files — (its bundle form, what coverage reads of it, ...) —
+    for an entry whose own stages (lowering, the effect fields, the sea-symbol and die-face checks) then
+    reported nothing: it is not lowered or checked again. `quiet`, when given, receives the paths of the
+    files whose entries' own stages reported nothing in this build."""
     diags: list[Diagnostic] = []
-    registry, lowered, d = lower_options(entries, memo, share_ir, entry_memo)
-    diags.extend(d)
-    fields, d = lower_reward_fields(entries, registry, share_ir)
-    diags.extend(d)
-    diags.extend(check_sea_symbols(entries))
-    diags.extend(check_die_faces(entries, registry))
+    reuse = reuse or {}
+    todo = [e for e in entries if id(e) not in reuse] if reuse else entries
+    registry, lowered, d = lower_options(todo, memo, share_ir, entry_memo)
+    own = list(d)
+    fields, d = lower_reward_fields(todo, registry, share_ir)
+    own.extend(d)
+    own.extend(check_sea_symbols(todo))
+    own.extend(check_die_faces(todo, registry))
+    diags.extend(own)
+    if quiet is not None:
+        noisy = {x.span.file for x in own}
+        quiet.update(e.file.path for e in todo if e.file.path not in noisy)
 
     sections: dict[str, list[dict]] = defaultdict(list)
     for e in entries:
         if e.section == "symbols":
             continue
-        rec = _record_json(e)
-        if e.id in lowered:
-            rec["options"] = lowered[e.id]
-        for where, value in fields.get(e.id, {}).items():
-            target = rec
-            for name in where[:-1]:
-                target = target[name]
-            target[where[-1]] = value
+        made = reuse.get(id(e))
+        if made is not None:
+            rec = made[0]
+        else:
+            rec = _record_json(e)
+            if e.id in lowered:
+                rec["options"] = lowered[e.id]
+            for where, value in fields.get(e.id, {}).items():
+                target = rec
+                for name in where[:-1]:
+                    target = target[name]
+                target[where[-1]] = value
         sections[e.section].append(rec)
         if origins is not None:
-            origins[id(rec)] = e
+            origins[id(e)] = rec
 
     cards_by_module: dict[str, list[str]] = defaultdict(list)
     for c in sections["cards"]:
@@ -280,7 +295,8 @@ def build_bundle(entries: list[Entry], memo: dict | None = None, share_ir: bool 
     except ImportError:
         bundle["coverage"] = {}
     else:
-        bundle["coverage"] = (coverage or compute_coverage)([e.record for e in entries])
+        bundle["coverage"] = (coverage or compute_coverage)([reuse[id(e)][1] if id(e) in reuse else e.record
+                                                              for e in entries])
 
     try:
         from .graph import check_graph
@@ -291,7 +307,7 @@ def build_bundle(entries: list[Entry], memo: dict | None = None, share_ir: bool 
         diags.extend(d)
         bundle["graph"] = graph_json
 
-    packs = [e for e in entries if isinstance(e.file.data, dict) and e.file.data.get("pack")]
+    packs = [e for e in entries if e.in_pack]
     if packs:
         from .packs import check_packs
 

@@ -282,6 +282,7 @@ class BuildStore:
     """One build's view of the cache: its keys, the entries it reads and the ones it writes."""
 
     MAX_MEMO = 200_000  # compiled option strings kept per project; past this the memo starts afresh
+    keeps_products = True  # each file's records in bundle form (see `products`)
 
     def __init__(self, cache: Cache, root, config, content_dirs, extra_files, raws: dict, pre_diags: list):
         self.cache = cache
@@ -304,7 +305,7 @@ class BuildStore:
         self._files_key = digest(fp, "files", self.project)
         self._stored = None
         self._fresh: dict[str, bytes] = {}
-        self.record_keys: dict[int, str] = {}  # id() of a record dict of this build's bundle -> its key
+        self.record_texts: dict[int, bytes] = {}  # id() of a record dict of this build's bundle -> its text
 
     # -- the whole result (diagnostics and the bundle apart: lint reads no bundle) --------------
     def result(self, want_bundle: bool = True):
@@ -370,23 +371,71 @@ class BuildStore:
         self._memo_size = (len(memo), _with_refs(memo)) if got is not None else None
         return memo
 
-    # -- per record: its text in the written bundle ----------------------------------------------
-    def note_records(self, origins: dict, places: dict) -> None:
-        """Key each record of this build's bundle whose text depends on its own file alone: `origins` maps
-        a record dict's id() to its entry, `places` an entry's id() to (its file, its index there). A
-        record's text is its file's bytes (name included), the symbol files' (the options' IR) and the
-        compiler's; modules (which list other files' cards) and records a pack touched are not keyed."""
-        self.record_keys = {}
-        for rid, e in origins.items():
-            place = places.get(id(e))
-            if place is None or e.section == "modules" or e.filled or e.appended is not None or e.origins:
-                continue
-            fkey = self.file_keys.get(place[0])
-            if fkey is not None:
-                self.record_keys[rid] = digest(self._memo_key, "record", fkey, e.section, str(place[1]))
+    # -- per file: its citations' diagnostics, under the same source documents ------------------------
+    def citations(self, shown: str, sources: str):
+        """The citation diagnostics of this file under the source registry whose digest is `sources`, or None."""
+        fkey = self.file_keys.get(shown)
+        if fkey is None or self._stored is None:
+            return None
+        key = fkey[:1] + digest(fkey, "citations")[1:]
+        blob = self._stored.get(key)
+        if type(blob) is not bytes:
+            return None
+        try:
+            tag, found = pickle.loads(blob)
+        except Exception:
+            return None
+        if tag != sources or not isinstance(found, list):
+            return None
+        self._fresh[key] = blob
+        return found
 
-    def records_entry(self) -> tuple[str, str]:
-        return f"records-{self.project}", digest(self.fingerprint, "records", self.project)
+    def put_citations(self, shown: str, sources: str, found: list) -> None:
+        fkey = self.file_keys.get(shown)
+        if fkey is None:
+            return
+        try:
+            self._fresh[fkey[:1] + digest(fkey, "citations")[1:]] = pickle.dumps((sources, found),
+                                                                                protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception:
+            pass
+
+    # -- per file: each record's bundle form, under the same symbol files -------------------------
+    def _products_key(self, shown: str) -> str | None:
+        fkey = self.file_keys.get(shown)
+        return None if fkey is None else fkey[:1] + digest(fkey, "products")[1:]  # in the file's own shard
+
+    def products(self, shown: str) -> dict | None:
+        """What the last build under the same symbol files made of this file's records: index in the file
+        -> (the record's bundle form, what coverage reads of it, its text in a written bundle or None).
+        None when there is nothing, or it was made under other symbol files."""
+        key = self._products_key(shown)
+        if key is None or self._stored is None or getattr(self, "_memo_key", None) is None:
+            return None
+        blob = self._stored.get(key)
+        if type(blob) is not bytes:
+            return None
+        import marshal
+
+        try:
+            tag, made = marshal.loads(blob)
+        except Exception:
+            return None
+        if tag != self._memo_key or not isinstance(made, dict):
+            return None
+        self._fresh[key] = blob
+        return made
+
+    def put_products(self, shown: str, made: dict) -> None:
+        key = self._products_key(shown)
+        if key is None or getattr(self, "_memo_key", None) is None:
+            return
+        import marshal
+
+        try:
+            self._fresh[key] = marshal.dumps((self._memo_key, made))
+        except ValueError:  # not plain data: nothing kept
+            self._fresh.pop(key, None)
 
     def save_effects(self, memo: dict | None) -> None:
         """Keep the effects memo when this build added strings to it, or the graph added references."""
@@ -405,8 +454,8 @@ def write_result_bundle(res, dirs, out):
     from .bundle import _encoded, portable_paths, write_bundle
 
     store = res.store
-    if store is not None and not res.from_cache and store.record_keys and isinstance(res.bundle, dict):
-        return _write_reusing(store, res.bundle, dirs, out)
+    if store is not None and not res.from_cache and getattr(store, "record_texts", None) and isinstance(res.bundle, dict):
+        return _write_reusing(store.record_texts, res.bundle, dirs, out)
     if store is None or not res.from_cache:
         portable_paths(res.bundle, dirs)
         return write_bundle(out, res.bundle)
@@ -419,38 +468,18 @@ def write_result_bundle(res, dirs, out):
     return write_bundle(out, res.bundle, data=data)
 
 
-def _write_reusing(store, bundle: dict, dirs, out):
-    """`portable_paths` and `write_bundle` for a compiled result, with the text of each record whose key
-    the last build stored taken from the cache: only the other records are made portable and encoded.
-    A stored text is kept only for a record that names no absolute file (which `portable_paths`, the
-    content roots, could change), so reusing it skips nothing `portable_paths` would do."""
-    from .bundle import SECTION_ORDER, encoded_reusing, has_absolute_file, portable_paths, record_text, write_bundle
+def _write_reusing(texts: dict, bundle: dict, dirs, out):
+    """`portable_paths` and `write_bundle` for a compiled result, with the text of each record `texts` holds
+    (by the id() of its record dict: the build's own or the cache's, made before any path was rewritten):
+    only the other records are made portable and encoded. A text is kept only for a record that names no
+    absolute file (which `portable_paths`, the content roots, could change), so reusing it skips nothing
+    `portable_paths` would do."""
+    from .bundle import SECTION_ORDER, encoded_reusing, portable_paths, write_bundle
 
-    name, ekey = store.records_entry()
-    old = store.cache.get_sharded(name, ekey)
-    keys = store.record_keys
-    texts: dict[int, bytes] = {}
-    fresh: list = []
-    keep: dict[int, bool] = {}
-    for s in SECTION_ORDER:
-        for rec in bundle.get(s) or ():
-            k = keys.get(id(rec))
-            t = old.get(k) if k is not None else None
-            if type(t) is bytes:
-                texts[id(rec)] = t
-            else:
-                fresh.append(rec)
-                if k is not None:
-                    keep[id(rec)] = not has_absolute_file(rec)
+    fresh = [rec for s in SECTION_ORDER for rec in bundle.get(s) or () if id(rec) not in texts]
     rest = {k: v for k, v in bundle.items() if k not in SECTION_ORDER}
     view = {**rest, "\0records": fresh}
     portable_paths(view, dirs)
     if "file" in rest:  # the walk fixed the top's own `file` in its view
         bundle["file"] = view["file"]
-    for rec in fresh:
-        if keep.get(id(rec)):
-            texts[id(rec)] = record_text(rec)
-    stored = {keys[rid]: t for rid, t in texts.items() if rid in keys}
-    if stored != old:
-        store.cache.put_sharded(name, ekey, stored, old)
     return write_bundle(out, bundle, data=encoded_reusing(bundle, texts))

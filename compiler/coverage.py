@@ -6,6 +6,29 @@ from collections import defaultdict
 from typing import Any, Iterable
 
 LEVELS = ("complete", "partial", "unknown")
+# Every attribute `compute_coverage` reads of a record (through `_get`; a test traces it): a mapping of these
+# names to the record's values (`plain_view`) gives the same coverage as the record itself.
+READS = frozenset({"id", "kind", "module", "number", "product", "copies", "completeness", "card", "deck_known",
+                   "name", "letter", "printed_cards", "card_groups", "modules", "count"})
+_PLAIN = (str, int, bool, type(None))
+
+
+def plain_view(record: Any) -> dict | None:
+    """What coverage reads of a record, as plain data (for the build cache); None when any of it is not a
+    string, number, boolean or None (nested models, enum members), which the cache does not keep."""
+    fields = getattr(type(record), "model_fields", None)
+    if fields is None:
+        return None
+    out = {}
+    for name in READS:
+        if name in fields:
+            value = getattr(record, name, None)
+            if type(value) not in _PLAIN:
+                return None
+            out[name] = value
+        elif hasattr(record, name):  # an attribute that is no field: read as the record has it, not kept
+            return None
+    return out
 
 
 def _get(rec: Any, name: str, default: Any = None) -> Any:

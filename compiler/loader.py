@@ -135,14 +135,31 @@ class LoadedFile:
     positions: dict[Path_, NodePos] = field(default_factory=dict)
     comments: dict[int, str] = field(default_factory=dict)  # line -> trailing comment text
 
-    def __getstate__(self):  # positions as tuples (the build cache): NodePos objects are made when read
+    def __reduce__(self):
+        # for the build cache: positions as tuples (NodePos objects are made when read), and the data as one
+        # marshalled string read back when something first reads it (a rebuild reads few files' data)
+        import marshal
+
         pos = self.positions
         packed = pos if isinstance(pos, CompactPositions) else CompactPositions(
             {k: _pack(v) for k, v in pos.items()})
-        return (self.path, self.text, self.data, packed, self.comments)
+        data = self.data
+        try:
+            blob = marshal.dumps(data)
+        except ValueError:  # not plain data: kept as it is
+            return (_cached_file, (self.path, self.text, None, packed, self.comments, self.top_keys(),
+                                   self.pack_marker(), data))
+        return (_cached_file, (self.path, self.text, blob, packed, self.comments, self.top_keys(), self.pack_marker()))
 
-    def __setstate__(self, state) -> None:
-        self.path, self.text, self.data, self.positions, self.comments = state
+    def top_keys(self) -> frozenset:
+        """The file's top-level keys (its sections), when its data is a mapping."""
+        data = self.data
+        return frozenset(k for k in data if isinstance(k, str)) if isinstance(data, dict) else frozenset()
+
+    def pack_marker(self) -> bool:
+        """Whether the file is a synthetic pack (a true `pack:` at its top)."""
+        data = self.data
+        return isinstance(data, dict) and bool(data.get("pack"))
 
     def pos(self, path: Path_) -> NodePos:
         """The position of `path`, or of its nearest recorded ancestor."""
@@ -159,6 +176,44 @@ class LoadedFile:
         if key and hit.key is not None and tuple(path) in self.positions:
             return hit.key
         return hit.value
+
+
+_DATA = LoadedFile.__dict__["data"]  # the slot that holds a loaded file's data
+
+
+class _CachedFile(LoadedFile):
+    """A loaded file read back from the build cache: its data is unmarshalled when first read."""
+
+    __slots__ = ("_blob", "_top", "_pack")
+
+    @property
+    def data(self) -> Any:
+        blob = self._blob
+        if blob is not None:
+            import marshal
+
+            _DATA.__set__(self, marshal.loads(blob))
+            self._blob = None
+        return _DATA.__get__(self, LoadedFile)
+
+    @data.setter
+    def data(self, value: Any) -> None:
+        _DATA.__set__(self, value)
+        self._blob = None
+
+    def top_keys(self) -> frozenset:
+        return self._top if self._blob is not None else LoadedFile.top_keys(self)
+
+    def pack_marker(self) -> bool:
+        return self._pack if self._blob is not None else LoadedFile.pack_marker(self)
+
+
+def _cached_file(path, text, blob, positions, comments, top, pack, data=None) -> _CachedFile:
+    lf = _CachedFile.__new__(_CachedFile)
+    lf.path, lf.text, lf.positions, lf.comments = path, text, positions, comments
+    _DATA.__set__(lf, data)
+    lf._blob, lf._top, lf._pack = blob, top, pack
+    return lf
 
 
 # YAML 1.2 core schema (https://yaml.org/spec/1.2.2/#1023-core-schema)

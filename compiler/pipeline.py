@@ -168,6 +168,7 @@ def run(
     from .sources import Registry
     from .validate import check_file_citations, collect_sources
 
+    kept_citations = citations is None and store is not None and store.keeps_products
     citations = citations or check_file_citations
 
     registry = Registry.bundled()
@@ -176,18 +177,18 @@ def run(
     diags.extend(collect_sources(list(files.values()), registry))
     entries = []
     broken: list = []
-    places: dict[int, tuple[str, int]] = {}  # id() of an entry -> (its file, its index there), for the cache
+    sources = _registry_digest(registry) if kept_citations else None
     for lf, file_entries, vd, fb in per_file:
         entries.extend(file_entries)
-        if store is not None:
-            for i, e in enumerate(file_entries):
-                places[id(e)] = (lf.path, i)
         diags.extend(vd)
-        diags.extend(citations(lf, registry))
+        found = store.citations(lf.path, sources) if kept_citations else None
+        if found is None:
+            found = citations(lf, registry)
+            if kept_citations:
+                store.put_citations(lf.path, sources, found)
+        diags.extend(found)
         broken.extend(fb)
     diags.extend(check_unique_ids(entries))
-    if store is not None:
-        store.save_files()
     packed = any(e.in_pack for e in entries)
     if packed:
         from .packs import merge_fills
@@ -199,12 +200,20 @@ def run(
     from .bundle import build_bundle
 
     memo = store.effects_memo(entries) if store is not None else None
-    origins = {} if store is not None and not packed else None  # a pack may change any file's records
+    reuse: dict = {}
+    keyed: dict = {}
+    quiet = None
+    if store is not None and store.keeps_products and not packed:  # a pack may change any file's records
+        reuse, keyed = _reusable(store, per_file, memo if share_ir else None)
+        quiet = set()
+    origins = {} if keyed else None
     bundle, d = build_bundle(entries, memo=memo, share_ir=share_ir, origins=origins, coverage=coverage,
-                             entry_memo=lowered)
+                             entry_memo=lowered, reuse=reuse, quiet=quiet)
     diags.extend(d)
-    if origins:
-        store.note_records(origins, places)
+    if store is not None:
+        if keyed:
+            _keep_products(store, keyed, origins, reuse, quiet, want_bundle, entries)
+        store.save_files()
     if broken:
         from .validate import check_broken_options
 
@@ -219,6 +228,90 @@ def run(
         store.save_effects(memo)
         store.save_result(bundle, diags, texts, list(files))
     return CompileResult(bundle, diags, files, texts, entries, root, store)
+
+
+def _registry_digest(registry) -> str:
+    """A digest of every source document a citation may name (the settings', the files' and the rulebooks'):
+    a file's citation diagnostics are a function of its bytes and these."""
+    from .cache import digest
+
+    return digest(repr(sorted(registry.docs.items())))
+
+
+def _reusable(store, per_file: list, memo: dict | None) -> tuple[dict, dict]:
+    """Which entries the build cache keeps the bundle form of (`keyed`: id() of the entry -> (its file, its
+    index there)), and what it has for them from an earlier build under the same symbol files (`reuse`:
+    id() of the entry -> (bundle form, coverage's view, text)). Kept are the records whose bundle form is
+    their own file's alone: not modules (which list other files' cards), symbols (the registry), records
+    with model errors or non-string options, or records whose id is declared twice (the options of one id
+    are lowered once). With `memo` (a build whose equal options share one IR value), a reused option's IR
+    is the memo's own value for its text, as a lowered one's is: the same value, compiled under the
+    same symbol files."""
+    from collections import Counter
+
+    counts = Counter(e.id for _, file_entries, _, _ in per_file for e in file_entries)
+    reuse: dict = {}
+    keyed: dict = {}
+    for lf, file_entries, _, _ in per_file:
+        made = None
+        for i, e in enumerate(file_entries):
+            if (e.section in ("modules", "symbols") or e.broken or e.skip_options or e.filled or e.origins
+                    or e.appended is not None or counts[e.id] != 1):
+                continue
+            keyed[id(e)] = (lf.path, i)
+            if made is None:
+                made = store.products(lf.path) or {}
+            got = made.get(i)
+            if type(got) is tuple and len(got) == 3 and isinstance(got[0], dict) and isinstance(got[1], dict) \
+                    and got[0].get("id") == e.id:
+                if memo:
+                    game = got[0].get("game")
+                    game = (game if game.startswith("game:") else f"game:{game}") if isinstance(game, str) and game else None
+                    for opt in got[0].get("options") or ():
+                        hit = memo.get((opt.get("text"), game, None)) if isinstance(opt, dict) else None
+                        if hit is not None and opt.get("ir") is not None:
+                            opt["ir"] = hit[0]
+                reuse[id(e)] = got
+    return reuse, keyed
+
+
+def _keep_products(store, keyed: dict, records: dict, reuse: dict, quiet: set, with_text: bool, entries) -> None:
+    """Keep the bundle form of each keyed record (`records`: id() of an entry -> its record dict) of a file
+    whose own stages reported nothing, with what coverage reads of it and (`with_text`, a build that
+    writes) its text in the written bundle; note the texts in `store.record_texts` for the write. A file's
+    entry is written again only when it changed."""
+    from .bundle import has_absolute_file, record_text
+    from .coverage import plain_view
+
+    texts = store.record_texts
+    by_file: dict[str, list] = {}
+    for e in entries:
+        place = keyed.get(id(e))
+        if place is not None and id(e) in records:
+            by_file.setdefault(place[0], []).append((place[1], e))
+    for shown, items in by_file.items():
+        changed = False
+        made = {}
+        for i, e in items:
+            rec = records[id(e)]
+            got = reuse.get(id(e))
+            if got is not None:
+                if got[2] is None and with_text:  # kept by a build that wrote nothing: its text is made now
+                    got = (got[0], got[1], False if has_absolute_file(rec) else record_text(rec))
+                    changed = True
+            elif shown in quiet:
+                view = plain_view(e.record)
+                if view is None:
+                    continue
+                got = (rec, view, (False if has_absolute_file(rec) else record_text(rec)) if with_text else None)
+                changed = True
+            else:
+                continue
+            made[i] = got
+            if type(got[2]) is bytes:
+                texts[id(rec)] = got[2]
+        if changed:
+            store.put_products(shown, made)
 
 
 def _first_causes(diags: list[Diagnostic], entries) -> list[Diagnostic]:

@@ -51,8 +51,60 @@ class Entry:
 
     @property
     def in_pack(self) -> bool:
-        data = self.file.data
-        return isinstance(data, dict) and bool(data.get("pack"))
+        return self.file.pack_marker()
+
+    def __reduce__(self):
+        # kept in the build cache with the record as a pickled string of its own: read back, the record
+        # is made only when something reads it (a rebuild takes most records' bundle form from the cache)
+        import pickle
+
+        rec = _RECORD.__get__(self, Entry)
+        blob = getattr(self, "_blob", None) if rec is None else pickle.dumps(rec, protocol=pickle.HIGHEST_PROTOCOL)
+        return (_cached_entry, (blob, self.id, self.section, self.file, self.path, self.filled, self.origins,
+                                self.appended, self.broken, self.skip_options))
+
+
+_RECORD = Entry.__dict__["record"]  # the slot that holds an entry's record
+
+
+class _CachedEntry(Entry):
+    """An entry read back from the build cache, whose record is unpickled when it is first read."""
+
+    __slots__ = ("_blob", "_id")
+
+    @property
+    def record(self) -> Record:
+        rec = _RECORD.__get__(self, Entry)
+        if rec is None:
+            import pickle
+
+            rec = pickle.loads(self._blob)
+            _RECORD.__set__(self, rec)
+            self._blob = None
+        return rec
+
+    @record.setter
+    def record(self, value: Record) -> None:
+        _RECORD.__set__(self, value)
+        self._blob = None
+        self._id = value.id
+
+    @property
+    def id(self) -> str:
+        return self._id
+
+    @property
+    def record_loaded(self) -> bool:
+        return _RECORD.__get__(self, Entry) is not None
+
+
+def _cached_entry(blob, rid, section, file, path, filled, origins, appended, broken, skip_options) -> _CachedEntry:
+    e = _CachedEntry.__new__(_CachedEntry)
+    _RECORD.__set__(e, None)
+    e._blob, e._id = blob, rid
+    e.section, e.file, e.path, e.filled, e.origins = section, file, path, filled, origins
+    e.appended, e.broken, e.skip_options = appended, broken, skip_options
+    return e
 
 
 def validate_file(lf: LoadedFile, registry=None, broken: list | None = None) -> tuple[list[Entry], list[Diagnostic]]:
@@ -535,6 +587,8 @@ def collect_sources(files: list[LoadedFile], registry) -> list[Diagnostic]:
 
     diags: list[Diagnostic] = []
     for lf in files:
+        if "sources" not in lf.top_keys():  # a file from the build cache is not read for this
+            continue
         data = lf.data
         if not isinstance(data, dict) or "sources" not in data or data["sources"] is None:
             continue

@@ -111,6 +111,8 @@ class MemoryStore(BuildStore):
             else:
                 self.file_keys[shown] = digest(shown, "unread", repr(raw))
 
+    keeps_products = False  # the server keeps each entry's lowered options itself (`lowered`)
+
     def result(self, want_bundle: bool = True):
         return None  # a check always compiles: it needs the records
 

@@ -25,4 +25,4 @@ def test_wheel_contains_content_and_grammar(tmp_path):
         assert f"compiler/data/{rel}" in names, rel
     assert any(n.endswith("entry_points.txt") for n in names)
     entry = next(n for n in names if n.endswith("entry_points.txt"))
-    assert "paleo = compiler.cli:main" in zipfile.ZipFile(wheel).read(entry).decode()
+    assert "paleo = compiler.cli:console" in zipfile.ZipFile(wheel).read(entry).decode()

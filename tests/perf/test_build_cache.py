@@ -262,7 +262,8 @@ def written(root: Path, c: Cache | None, out: Path) -> bytes:
 
 
 def record_shards(c: Cache) -> list[Path]:
-    return sorted(c.folder.glob("records-*.bin"))
+    """The shards that hold each file's entry, its records' bundle form and their texts."""
+    return sorted(c.folder.glob("files-*.bin"))
 
 
 def test_record_texts_are_reused_and_the_written_bundle_is_the_cold_builds(project, tmp_path, monkeypatch):
@@ -271,15 +272,56 @@ def test_record_texts_are_reused_and_the_written_bundle_is_the_cold_builds(proje
     c = Cache(tmp_path / "cache")
     written(project, c, tmp_path / "a")
     assert record_shards(c)
-    calls = []
-    real = bundle_mod.record_text
-    monkeypatch.setattr(bundle_mod, "record_text", lambda rec: calls.append(1) or real(rec))
+    calls, made = [], []
+    real_text, real_json = bundle_mod.record_text, bundle_mod._record_json
+    monkeypatch.setattr(bundle_mod, "record_text", lambda rec: calls.append(1) or real_text(rec))
+    monkeypatch.setattr(bundle_mod, "_record_json", lambda e: made.append(e.id) or real_json(e))
     card = project / "content/paleo/base/cards.yaml"
     card.write_text(card.read_text().replace("name: ", "name: Renamed ", 2))
     again = written(project, c, tmp_path / "b")
     assert again == written(project, None, tmp_path / "cold")
     records = sum(len(v) for k, v in json.loads(again).items() if isinstance(v, list))
     assert 0 < len(calls) < records / 2  # the edited file's records (and the modules) encoded, not the rest
+    rebuilt = made[: len(made) // 2]  # the cached build's, before the cold one's
+    assert "card:paleo/trap" in rebuilt and len(rebuilt) < records / 2  # the rest came from the cache
+
+
+def test_a_rebuild_reads_the_records_and_data_of_the_edited_file_only(project, tmp_path):
+    c = Cache(tmp_path / "cache")
+    cached(project, c)
+    card = project / "content/paleo/base/cards.yaml"
+    card.write_text(card.read_text().replace("name: ", "name: Renamed ", 1))
+    res = run([project / "content"], root=project, cache=c, share_ir=True)  # as `paleo build` compiles
+    assert outcome(res) == cold(project)
+    loaded = {e.file.path for e in res.entries if getattr(e, "record_loaded", True) and e.section == "cards"}
+    assert "content/paleo/base/cards.yaml" in loaded
+    others = {e.file.path for e in res.entries if e.section == "cards"} - loaded
+    assert len(others) > 3 * len(loaded)  # the other card files' records were never made
+    unread = [lf for lf in res.files.values() if getattr(lf, "_blob", None) is not None]
+    assert len(unread) > len(res.files) / 2  # nor most files' data read
+    # equal options still share one IR value, from the cache as from the compiler
+    by_text: dict = {}
+    for rec in res.bundle["cards"]:
+        for opt in rec.get("options") or ():
+            by_text.setdefault((opt["text"], rec["game"]), set()).add(id(opt["ir"]))
+    assert by_text and all(len(ids) == 1 for ids in by_text.values())
+
+
+def test_citations_follow_a_source_declared_in_another_file(project, tmp_path):
+    c = Cache(tmp_path / "cache")
+    extra = project / "content/extra.yaml"
+    extra.write_text("sources:\n  - id: source:fan-notes\n    name: fan-notes\n    title: Fan notes\n")
+    cards = project / "content/paleo/base/cards.yaml"
+    text = cards.read_text()
+    cite = "rulebook: fan-notes"
+    assert "rulebook: 003_d22ca494923bf453.txt" in text
+    cards.write_text(text.replace("rulebook: 003_d22ca494923bf453.txt", cite, 1))
+    first = cached(project, c)
+    assert outcome(first) == cold(project)
+    extra.write_text("sources: []\n")  # the cited document is no longer declared: cards.yaml is unchanged
+    again = cached(project, c)
+    assert outcome(again) == cold(project)
+    assert {d.code for d in again.diagnostics} - {d.code for d in first.diagnostics}
 
 
 @pytest.mark.parametrize("damage", ["flip", "truncate", "foreign", "stale"])

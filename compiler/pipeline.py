@@ -212,7 +212,7 @@ def run(
     diags.extend(d)
     if store is not None:
         if keyed:
-            _keep_products(store, keyed, origins, reuse, quiet, want_bundle, entries)
+            _keep_products(store, keyed, origins, reuse, quiet, want_bundle, entries, memo if share_ir else None)
         store.save_files()
     if broken:
         from .validate import check_broken_options
@@ -263,19 +263,51 @@ def _reusable(store, per_file: list, memo: dict | None) -> tuple[dict, dict]:
                 made = store.products(lf.path) or {}
             got = made.get(i)
             if type(got) is tuple and len(got) == 3 and isinstance(got[0], dict) and isinstance(got[1], dict) \
-                    and got[0].get("id") == e.id:
-                if memo:
-                    game = got[0].get("game")
-                    game = (game if game.startswith("game:") else f"game:{game}") if isinstance(game, str) and game else None
-                    for opt in got[0].get("options") or ():
-                        hit = memo.get((opt.get("text"), game, None)) if isinstance(opt, dict) else None
-                        if hit is not None and opt.get("ir") is not None:
-                            opt["ir"] = hit[0]
+                    and got[0].get("id") == e.id and _with_ir(got[0], memo):
                 reuse[id(e)] = got
     return reuse, keyed
 
 
-def _keep_products(store, keyed: dict, records: dict, reuse: dict, quiet: set, with_text: bool, entries) -> None:
+def _game_key(rec: dict) -> str | None:
+    game = rec.get("game")
+    return (game if game.startswith("game:") else f"game:{game}") if isinstance(game, str) and game else None
+
+
+def _with_ir(rec: dict, memo: dict | None) -> bool:
+    """Give a kept record's options their IR again: the memo's own value for each text (kept records hold
+    their options' texts only, and were kept under the same symbol files). False when one is missing."""
+    opts = rec.get("options")
+    if not opts:
+        return True
+    if not memo:
+        return False
+    game = _game_key(rec)
+    for opt in opts:
+        if not isinstance(opt, dict):
+            return False
+        hit = memo.get((opt.get("text"), game, None))
+        if hit is None:
+            return False
+        opt["ir"] = hit[0]
+    return True
+
+
+def _without_ir(rec: dict, memo: dict | None) -> dict | None:
+    """A record to keep: its options' texts only, when each IR is the memo's value for its text (so
+    `_with_ir` gives it back exactly); None when one is not."""
+    opts = rec.get("options")
+    if not opts:
+        return rec
+    game = _game_key(rec)
+    for opt in opts:
+        hit = memo.get((opt.get("text"), game, None)) if memo and isinstance(opt, dict) else None
+        if hit is None or hit[0] is not opt.get("ir"):
+            return None
+    return {**rec, "options": [{"text": opt["text"]} for opt in opts]}
+
+
+def _keep_products(store, keyed: dict, records: dict, reuse: dict, quiet: set, with_text: bool, entries,
+                   memo: dict | None) -> None:
     """Keep the bundle form of each keyed record (`records`: id() of an entry -> its record dict) of a file
     whose own stages reported nothing, with what coverage reads of it and (`with_text`, a build that
     writes) its text in the written bundle; note the texts in `store.record_texts` for the write. A file's
@@ -291,7 +323,7 @@ def _keep_products(store, keyed: dict, records: dict, reuse: dict, quiet: set, w
             by_file.setdefault(place[0], []).append((place[1], e))
     for shown, items in by_file.items():
         changed = False
-        made = {}
+        kept = []
         for i, e in items:
             rec = records[id(e)]
             got = reuse.get(id(e))
@@ -307,11 +339,17 @@ def _keep_products(store, keyed: dict, records: dict, reuse: dict, quiet: set, w
                 changed = True
             else:
                 continue
-            made[i] = got
             if type(got[2]) is bytes:
                 texts[id(rec)] = got[2]
-        if changed:
-            store.put_products(shown, made)
+            kept.append((i, rec, got))
+        if not changed:  # the file's entry holds these already
+            continue
+        made = {}
+        for i, rec, got in kept:
+            bare = _without_ir(rec, memo)
+            if bare is not None:
+                made[i] = (bare, got[1], got[2])
+        store.put_products(shown, made)
 
 
 def _first_causes(diags: list[Diagnostic], entries) -> list[Diagnostic]:

@@ -288,7 +288,7 @@ def test_record_texts_are_reused_and_the_written_bundle_is_the_cold_builds(proje
 
 def test_a_rebuild_reads_the_records_and_data_of_the_edited_file_only(project, tmp_path):
     c = Cache(tmp_path / "cache")
-    cached(project, c)
+    run([project / "content"], root=project, cache=c, share_ir=True)
     card = project / "content/paleo/base/cards.yaml"
     card.write_text(card.read_text().replace("name: ", "name: Renamed ", 1))
     res = run([project / "content"], root=project, cache=c, share_ir=True)  # as `paleo build` compiles

@@ -5,25 +5,26 @@ One location holds every cache the compiler keeps: `$PALEO_CACHE_DIR` when set, 
 those can be written). The compiled effect grammar lives at its top (`effects-*.lark.cache`); builds
 keep theirs under `builds/`:
 
-- `builds/result-<project>.bin` and `builds/bundle-<project>.bin`: a whole build's diagnostics and its
-  bundle, keyed by everything the result depends on — the compiler's own source and grammar, the
-  `[tool.paleo]` settings in force, the project root, and the name and bytes of every input file the
-  content roots, packs and given paths hold (and every path refused). An unchanged project is answered
-  from it.
-- `builds/written-<project>.bin`: the bytes of `bundle.json` a rebuild from that result wrote (keyed
-  also by the content roots, which name the records' files), written again as they are.
+- `builds/result-<project>.bin`: a whole build's diagnostics (and, for `paleo build`, the counts and the
+  coverage table it prints), keyed by everything the result depends on — the compiler's own source and
+  grammar, the `[tool.paleo]` settings in force, the project root, and the name and bytes of every input
+  file the content roots, packs and given paths hold (and every path refused). An unchanged project is
+  answered from it.
+- `builds/written-<project>.bin`: the bytes of `bundle.json` that build wrote (keyed also by the content
+  roots, which name the records' files), kept as they were written and written again as they are.
 - `builds/files-<project>-<digit>.bin` (16 shards by the entries' keys, so one edited file rewrites one):
-  per content file (keyed by its name and bytes and the compiler), the
-  loaded data with positions, the validated records and their diagnostics; and per option (keyed also
-  by the symbol files' names and bytes) in `builds/effects-<project>.bin`, each option string's
-  parsed and lowered IR with its problems, by text, game and clause position.
-  One edited file reloads and relowers that file only; the cross-file checks (unique ids, packs,
-  the graph, coverage) always run on the whole project.
-- `builds/records-<project>-<digit>.bin` (16 shards): the text each record of a section had in the last
-  written bundle, keyed by its file's name and bytes, its place in that file, the symbol files and the
-  compiler, for records whose text depends on nothing else (not modules, which list other files' cards;
-  none when a pack may change records; none naming an absolute file, which the content roots rename).
-  A rebuild encodes only the other records.
+  per content file (keyed by its name and bytes and the compiler), the loaded data with positions, the
+  validated records and their diagnostics (the data and each record read back only when something
+  reads them); its citations' diagnostics under the source documents in force; and, under the symbol
+  files in force, each record's bundle form (its options' texts; their IR is the effects memo's), what
+  coverage reads of it and its text in a written bundle — for records whose bundle form is their own
+  file's alone and whose own stages reported nothing (not modules, which list other files' cards, nor
+  symbols; none when a pack may change records; no text for a record naming an absolute file, which the
+  content roots rename). And per option (keyed also by the symbol files' names and bytes) in
+  `builds/effects-<project>.bin`, each option string's parsed and lowered IR with its problems and the
+  references the graph finds in it, by text, game and clause position.
+  One edited file reloads, relowers and re-encodes that file only; the cross-file checks (unique ids,
+  packs, the graph, coverage) always run on the whole project.
 
 Every entry is a header (magic, the key it answers, a keyed BLAKE2b digest of the payload under a secret
 kept in the cache folder) and a payload. An entry whose magic, key or digest does not match — stale,
@@ -162,6 +163,8 @@ class Cache:
                 import marshal
 
                 value = marshal.loads(body)
+            elif kind == b"r":  # bytes as they are (see tee)
+                value = bytes(body)
             elif kind == b"p":
                 value = pickle.loads(body)
             else:
@@ -205,6 +208,56 @@ class Cache:
             self.evict()
         except Exception:  # the cache is an optimisation: a full disk or a refused write changes nothing
             return
+
+    def tee(self, name: str, key: str, chunks):
+        """Yield `chunks` (bytes) unchanged while storing their concatenation under `name` for `key`, as
+        `get` gives it back: written as they pass, never joined in memory, and kept (atomically) only
+        once every chunk has passed; a write that fails, or chunks not all taken, leave the cache as it
+        was."""
+        sink = None
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=f".{name}.", suffix=".tmp")
+            sink = os.fdopen(fd, "wb")
+            head = MAGIC + key.encode() + b"\n"
+            sink.write(head + b"0" * 64 + b"\nr")
+            mac = hashlib.blake2b(key.encode() + b"\0", key=self.secret(), digest_size=32)
+            mac.update(b"r")
+        except Exception:
+            sink = None
+        size = 0
+        done = False
+        try:
+            for chunk in chunks:
+                if sink is not None:
+                    try:
+                        sink.write(chunk)
+                        mac.update(chunk)
+                        size += len(chunk)
+                    except Exception:
+                        sink.close()
+                        os.unlink(tmp)
+                        sink = None
+                yield chunk
+            done = True
+        finally:
+            if sink is not None:
+                try:
+                    if done and len(head) + 66 + size <= self.max_bytes:
+                        sink.seek(len(head))
+                        sink.write(mac.hexdigest().encode())
+                        sink.close()
+                        os.chmod(tmp, 0o600)
+                        os.replace(tmp, self.folder / name)
+                        self.evict()
+                    else:
+                        sink.close()
+                        os.unlink(tmp)
+                except Exception:
+                    try:
+                        os.unlink(tmp)
+                    except OSError:
+                        pass
 
     SHARDS = "0123456789abcdef"
 
@@ -307,24 +360,35 @@ class BuildStore:
         self._fresh: dict[str, bytes] = {}
         self.record_texts: dict[int, bytes] = {}  # id() of a record dict of this build's bundle -> its text
 
-    # -- the whole result (diagnostics and the bundle apart: lint reads no bundle) --------------
-    def result(self, want_bundle: bool = True):
+    # -- the whole result: diagnostics, and for a build the summary it prints and the bytes it wrote ------
+    def result(self, want_bundle: bool = True, dirs=()):
+        """(summary, written bytes or None, diagnostics, texts, file names) of the last build of exactly these
+        inputs, or None. With `want_bundle` (a build) the bytes it wrote for these content roots are needed,
+        unless it failed."""
         got = self.cache.get(f"result-{self.project}.bin", self.result_key)
-        if not (isinstance(got, tuple) and len(got) == 3):
+        if not (isinstance(got, tuple) and len(got) == 4):
             return None
-        diags, texts, names = got
-        bundle = None
-        if want_bundle:
-            bundle = self.cache.get(f"bundle-{self.project}.bin", self.result_key)
-            if not isinstance(bundle, dict):
+        diags, texts, names, summary = got
+        data = None
+        from .diagnostics import has_errors
+
+        if want_bundle and not has_errors(diags):  # a build with errors writes nothing
+            if not isinstance(summary, dict):
                 return None
-        return bundle, diags, texts, names
+            name, key = self.written(dirs)
+            data = self.cache.get(name, key)
+            if not isinstance(data, bytes):
+                return None
+        return summary, data, diags, texts, names
 
     def save_result(self, bundle, diags, texts: dict, names: list) -> None:
         named = {d.span.file for d in diags} | {lab.span.file for d in diags for lab in d.labels}
         kept = {k: v for k, v in texts.items() if k in named}
-        self.cache.put_plain(f"bundle-{self.project}.bin", self.result_key, bundle)
-        self.cache.put(f"result-{self.project}.bin", self.result_key, (diags, kept, names))
+        summary = None
+        if isinstance(bundle, dict):
+            summary = {"counts": {k: len(v) for k, v in bundle.items() if isinstance(v, list)},
+                       "coverage": bundle.get("coverage")}
+        self.cache.put(f"result-{self.project}.bin", self.result_key, (diags, kept, names, summary))
 
     # -- the written bundle: the file's bytes for these content roots (on a rebuild from the cache) -----
     def written(self, dirs) -> tuple[str, str]:
@@ -449,26 +513,25 @@ def _with_refs(memo: dict) -> int:
 
 
 def write_result_bundle(res, dirs, out):
-    """`write_bundle` for `paleo build`: the record files named from their content roots, and, when the
-    result came from the cache, the bytes the last such rebuild wrote, if the cache has them."""
+    """`write_bundle` for `paleo build`: the record files named from their content roots; a result from the
+    cache writes the bytes its build wrote, and a compiled one's bytes are kept for that as they are written."""
     from .bundle import _encoded, portable_paths, write_bundle
 
     store = res.store
-    if store is not None and not res.from_cache and getattr(store, "record_texts", None) and isinstance(res.bundle, dict):
-        return _write_reusing(store.record_texts, res.bundle, dirs, out)
-    if store is None or not res.from_cache:
+    if store is not None and res.from_cache:
+        return write_bundle(out, None, data=res.written)
+    if store is None or not isinstance(res.bundle, dict):
         portable_paths(res.bundle, dirs)
         return write_bundle(out, res.bundle)
     name, key = store.written(dirs)
-    data = store.cache.get(name, key)
-    if not isinstance(data, bytes):
-        portable_paths(res.bundle, dirs)
-        data = b"".join(_encoded(res.bundle))
-        store.cache.put_plain(name, key, data)
-    return write_bundle(out, res.bundle, data=data)
+    texts = getattr(store, "record_texts", None)
+    if texts:
+        return _write_reusing(texts, res.bundle, dirs, out, lambda chunks: store.cache.tee(name, key, chunks))
+    portable_paths(res.bundle, dirs)
+    return write_bundle(out, res.bundle, data=store.cache.tee(name, key, _encoded(res.bundle)))
 
 
-def _write_reusing(texts: dict, bundle: dict, dirs, out):
+def _write_reusing(texts: dict, bundle: dict, dirs, out, keep=lambda chunks: chunks):
     """`portable_paths` and `write_bundle` for a compiled result, with the text of each record `texts` holds
     (by the id() of its record dict: the build's own or the cache's, made before any path was rewritten):
     only the other records are made portable and encoded. A text is kept only for a record that names no
@@ -482,4 +545,4 @@ def _write_reusing(texts: dict, bundle: dict, dirs, out):
     portable_paths(view, dirs)
     if "file" in rest:  # the walk fixed the top's own `file` in its view
         bundle["file"] = view["file"]
-    return write_bundle(out, bundle, data=encoded_reusing(bundle, texts))
+    return write_bundle(out, bundle, data=keep(encoded_reusing(bundle, texts)))

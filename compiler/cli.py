@@ -535,6 +535,9 @@ def cmd_build(args) -> int:
 
 def _print_build_summary(res, target: Path) -> None:
     b = res.bundle
+    if b is None:  # answered from the build cache: what the build that wrote these bytes printed
+        b = {k: [None] * n for k, n in res.summary["counts"].items()}
+        b["coverage"] = res.summary["coverage"]
     counts = ", ".join(f"{len(b[k])} {k}" for k in ("games", "products", "modules", "cards", "secrets", "tokens", "symbols", "scenarios"))
     info = sum(1 for d in res.diagnostics if d.severity.value == "info")
     warn = sum(1 for d in res.diagnostics if d.severity.value == "warning")

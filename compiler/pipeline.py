@@ -24,7 +24,9 @@ class CompileResult:
     entries: list[Entry] = field(default_factory=list)
     root: Path = Path(".")
     store: object = None  # the build cache's view of this build (compiler.cache.BuildStore), or None
-    from_cache: bool = False  # answered from the whole-project cache
+    from_cache: bool = False  # answered from the whole-project cache (then `bundle` is None)
+    summary: dict | None = None  # from the cache, for a build: each section's count and the coverage table
+    written: bytes | None = None  # from the cache, for a build: the bundle's bytes its build wrote
 
 
 def display_path(p: Path, root: Path) -> str:
@@ -77,8 +79,9 @@ def run(
     `overrides` maps a display path to bytes that replace (or add) that file, for editors
     piping an unsaved buffer through stdin. `cache`, a `compiler.cache.Cache`, answers an unchanged
     project from its last result and reuses unchanged files' stages; the result is the same without
-    it. A result from the whole-project cache carries no `entries`, and `files` maps names to None;
-    with `want_bundle` False (lint) its bundle may be None. With `share_ir` the bundle's equal options
+    it. A result from the whole-project cache carries no `entries` and no bundle, and `files` maps names
+    to None; for a build (`want_bundle`) it carries the `summary` the build prints and the bytes it
+    `written` for these content roots. With `share_ir` the bundle's equal options
     share one IR value (`paleo build` and `lint`, which only write or read it). `store_type` (default
     `compiler.cache.BuildStore`) makes the build's view of `cache`, and `show(path, root)` (default
     `display_path`) names a file, and `citations(lf, registry)` (default `check_file_citations`) checks a
@@ -129,10 +132,11 @@ def run(
         from .cache import BuildStore
 
         store = (store_type or BuildStore)(cache, root, config, content_dirs, extra_files, raws, diags)
-        hit = store.result(want_bundle)
+        hit = store.result(want_bundle, content_dirs)
         if hit is not None:
-            bundle, cached_diags, cached_texts, names = hit
-            return CompileResult(bundle, cached_diags, dict.fromkeys(names), cached_texts, [], root, store, True)
+            summary, data, cached_diags, cached_texts, names = hit
+            return CompileResult(None, cached_diags, dict.fromkeys(names), cached_texts, [], root, store, True,
+                                 summary, data)
 
     from .loader import load_bytes
     from .validate import check_unique_ids, validate_file

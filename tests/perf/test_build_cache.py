@@ -29,6 +29,9 @@ def project(tmp_path) -> Path:
 
 
 def outcome(result) -> tuple:
+    """The bundle's text and the diagnostics (a build answered from the cache has the bytes it wrote)."""
+    if result.from_cache and result.written is not None:
+        return (result.written.decode("utf-8"), result.diagnostics)
     return (dumps(result.bundle) if result.bundle is not None else None, result.diagnostics)
 
 
@@ -37,7 +40,17 @@ def cold(root: Path, dirs=None, config=None) -> tuple:
 
 
 def cached(root: Path, cache: Cache, dirs=None, config=None):
-    return run(dirs or [root / "content"], root=root, config=config, cache=cache)
+    """A build through the cache, as `paleo build` makes it: compiled (or answered), then written."""
+    from compiler.cache import write_result_bundle
+    from compiler.diagnostics import has_errors
+
+    dirs = dirs or [root / "content"]
+    res = run(dirs, root=root, config=config, cache=cache)
+    if not has_errors(res.diagnostics):
+        text = outcome(res)[0]
+        target, problem = write_result_bundle(res, dirs, root.parent / "out-cached")
+        assert problem is None and target.read_text(encoding="utf-8") == text
+    return res
 
 
 def entries_of(cache: Cache) -> list[Path]:
@@ -339,9 +352,9 @@ def test_damaged_foreign_or_stale_record_texts_never_change_the_written_bundle(p
         for p in record_shards(theirs):
             if p.name.rsplit("-", 1)[1] in mine:
                 mine[p.name.rsplit("-", 1)[1]].write_bytes(p.read_bytes())
-    elif damage == "stale":  # texts stored under other symbol files: the options' IR differs now
+    elif damage == "stale":  # texts stored under other symbol files (the records are kept under those)
         symbols = project / "content/symbols/paleo.yaml"
-        symbols.write_text(symbols.read_text().replace("    name: wood\n", "    name: timber\n", 1))
+        symbols.write_text(symbols.read_text() + "\n# edited\n")
     else:
         for p in record_shards(c):
             blob = p.read_bytes()
@@ -380,3 +393,44 @@ def test_lint_file_and_the_pre_commit_entry_compile_only_what_the_file_needs(pro
     assert loaded == [card]  # the edited file alone
     monkeypatch.setenv("PALEO_NO_CACHE", "1")
     assert lint(card) == edited
+
+
+def test_bytes_kept_as_they_pass_are_kept_whole_or_not_at_all(tmp_path):
+    c = Cache(tmp_path / "cache")
+    chunks = [b"{", b"\"a\":1", b"}\n"]
+    assert list(c.tee("written-x.bin", "k", iter(chunks))) == chunks
+    assert c.get("written-x.bin", "k") == b"".join(chunks)
+    assert c.get("written-x.bin", "other key") is None
+    taken = c.tee("written-y.bin", "k", iter(chunks))
+    next(taken)
+    taken.close()  # a write that stopped after its first piece
+    assert c.get("written-y.bin", "k") is None and not list(c.folder.glob(".*.tmp"))
+
+
+def test_a_build_answered_from_the_cache_writes_and_prints_what_the_build_did(project, tmp_path, monkeypatch, capsys):
+    from compiler.cli import main
+
+    monkeypatch.chdir(project)
+    monkeypatch.setenv("PALEO_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("PALEO_NO_CACHE", raising=False)
+    outputs = []
+    for flags in ((), (), ("--no-cache",)):
+        assert main(["build", *flags, "--out", str(tmp_path / "out")]) == 0
+        outputs.append(((tmp_path / "out/bundle.json").read_bytes(), capsys.readouterr().out))
+    assert outputs[0] == outputs[1] == outputs[2]
+    written = list((tmp_path / "cache/builds").glob("written-*.bin"))
+    assert len(written) == 1
+    written[0].write_bytes(written[0].read_bytes()[:-7])  # a damaged copy: the build compiles again
+    assert main(["build", "--out", str(tmp_path / "out")]) == 0
+    assert ((tmp_path / "out/bundle.json").read_bytes(), capsys.readouterr().out) == outputs[2]
+
+
+def test_a_failing_build_is_answered_from_the_cache(project, tmp_path, monkeypatch):
+    card = project / "content/paleo/base/cards.yaml"
+    card.write_text(card.read_text().replace("completeness: ", "completeness: nearly-", 1))
+    c = Cache(tmp_path / "cache")
+    first = cached(project, c)
+    assert any(d.severity.value == "error" for d in first.diagnostics)
+    again = cached(project, c)
+    assert again.from_cache and again.bundle is None  # a failed build writes nothing, so keeps no bytes
+    assert again.diagnostics == first.diagnostics == cold(project)[1]

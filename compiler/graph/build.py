@@ -357,8 +357,9 @@ def build(facts: Facts) -> Graph:
     for sym in F.symbols.values():
         g.node(sym["id"], "symbol", sym.get("name") or sym["id"])
 
+    resolved: dict = {}
     for ref in refs:
-        _resolve(F, g, ref)
+        _resolve(F, g, ref, resolved)
         if not ref.resolved:
             F.unresolved.append(ref)
         if ref.option is not None:
@@ -457,7 +458,27 @@ def _locate(e: Entry, sub: tuple, needle: str | None, text: str = "") -> Span:
     return whole
 
 
-def _resolve(F: Facts, g: Graph, ref: Ref) -> None:
+# Reference kinds whose targets resolve without regard to the referring record: within one build each
+# (kind, target) is looked up once (the nodes and edges a lookup adds are added by its first one).
+_CONTEXT_FREE = frozenset({"secret", "secret-mark", "card", "idea", "title", "symbol", "module", "board",
+                           "product", "game", "record"})
+
+
+def _resolve(F: Facts, g: Graph, ref: Ref, memo: dict | None = None) -> None:
+    k, t = ref.kind, ref.target
+    key = (k, type(t), t) if memo is not None and k in _CONTEXT_FREE and isinstance(t, (str, int)) else None
+    got = memo.get(key) if key is not None else None
+    if got is None:
+        hits, edge_kind = _lookup(F, g, ref)
+        if key is not None:
+            memo[key] = (hits, edge_kind)
+    else:
+        hits, edge_kind = got
+    _link(F, g, ref, hits, edge_kind)
+
+
+def _lookup(F: Facts, g: Graph, ref: Ref) -> tuple[list[str], str]:
+    """The node ids a reference resolves to, and the kind of edge it draws (read-only lists: a memo shares them)."""
     k, t = ref.kind, ref.target
     hits: list[str] = []
     edge_kind = REFERENCES
@@ -505,33 +526,39 @@ def _resolve(F: Facts, g: Graph, ref: Ref) -> None:
     elif k in ("module", "board", "product", "game", "record"):
         hits = [t] if t in F.records else []
         edge_kind = REQUIRES
+    return hits, edge_kind
+
+
+def _link(F: Facts, g: Graph, ref: Ref, hits: list[str], edge_kind: str) -> None:
+    """Note what a reference resolved to and draw its edges."""
+    k = ref.kind
+    src = ref.src
     ref.resolved = hits
-    src_rec = F.records.get(ref.src, {})
     for h in hits:
         if k == "game":
-            if not ref.src.startswith(("card:", "token:")):  # cards hang off their product or module
-                g.edge(ref.src, h, PART_OF)
-        elif k == "product" and ref.src not in F.scenarios:
-            if not src_rec.get("module"):
-                g.edge(h, ref.src, PROVIDES)
-        elif k == "module" and ref.src.startswith("card:"):
+            if not src.startswith(("card:", "token:")):  # cards hang off their product or module
+                g.edge(src, h, PART_OF)
+        elif k == "product" and src not in F.scenarios:
+            if not F.records.get(src, {}).get("module"):
+                g.edge(h, src, PROVIDES)
+        elif k == "module" and src.startswith("card:"):
             pass  # the module lists its cards itself
-        elif ref.src.startswith("secret:") and k == "record":
-            g.edge(h, ref.src, ALWAYS_NEEDS)
-        elif ref.src.startswith("secret:") and k == "card":
-            g.edge(ref.src, h, FACE)
-        elif k == "secret" and ref.src.startswith("module:"):
+        elif src.startswith("secret:") and k == "record":
+            g.edge(h, src, ALWAYS_NEEDS)
+        elif src.startswith("secret:") and k == "card":
+            g.edge(src, h, FACE)
+        elif k == "secret" and src.startswith("module:"):
             pass  # drawn above as the module providing the secret
-        elif k == "card" and ref.src.startswith("module:") and F.cards.get(h, {}).get("module") == ref.src:
+        elif k == "card" and src.startswith("module:") and F.cards.get(h, {}).get("module") == src:
             pass  # its own mission or idea: the module already provides it
         else:
-            g.edge(ref.src, h, edge_kind)
+            g.edge(src, h, edge_kind)
     # a secret card's face that reveals another secret: a reveal-chain edge
     if k == "secret" and hits and ref.option is not None:
-        src = F.cards.get(ref.src)
-        if src and src.get("kind") == "secret" and src.get("number") is not None:
+        card = F.cards.get(src)
+        if card and card.get("kind") == "secret" and card.get("number") is not None:
             for h in hits:
                 target = h if h.startswith("secret:") else (
                     secret_node(F.cards[h]["number"]) if F.cards.get(h, {}).get("number") else None)
                 if target:
-                    g.edge(secret_node(src["number"]), target, REVEALS, via=ref.src)
+                    g.edge(secret_node(card["number"]), target, REVEALS, via=src)

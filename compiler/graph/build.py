@@ -6,7 +6,7 @@ import gc
 import re
 from collections import defaultdict
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterator
 
 from ..coverage import counted_module
@@ -41,7 +41,7 @@ class Ref:
     where: tuple = ()  # the path of the field or option inside the record
     option: int | None = None  # index of the option it sits in, for option references
     needle: str | None = None  # the text of the reference inside the option string
-    resolved: list[str] = field(default_factory=list)  # node ids it resolves to
+    resolved: list[str] = ()  # node ids it resolves to (read-only: equal lookups share one list)
     number: int | None = None  # the secret number an option reference points at, when it is known
 
     @property
@@ -358,14 +358,22 @@ def build(facts: Facts) -> Graph:
         g.node(sym["id"], "symbol", sym.get("name") or sym["id"])
 
     resolved: dict = {}
+    unresolved, option_refs, by_src = F.unresolved, F.option_refs, F.refs_by_src
     for ref in refs:
-        _resolve(F, g, ref, resolved)
+        k, t = ref.kind, ref.target
+        key = (k, type(t), t) if k in _CONTEXT_FREE and isinstance(t, (str, int)) else None
+        got = resolved.get(key) if key is not None else None
+        if got is None:
+            got = _lookup(F, g, ref)
+            if key is not None:
+                resolved[key] = got
+        _link(F, g, ref, got[0], got[1])
         if not ref.resolved:
-            F.unresolved.append(ref)
+            unresolved.append(ref)
         if ref.option is not None:
             ref.number = _secret_number(F, ref)
-            F.refs_by_src[ref.src].append(ref)
-            F.option_refs.append(ref)
+            by_src[ref.src].append(ref)
+            option_refs.append(ref)
     return g
 
 
@@ -395,6 +403,7 @@ def _option_refs(F: Facts, rid: str, r: dict, refs: list[Ref], memo: dict) -> No
         text = opt.get("text", "") if isinstance(opt, dict) else str(opt)
         ir = opt.get("ir") if isinstance(opt, dict) else None
         key = (id(ir), text) if ir is not None else (None, text)
+        where = ("options", i)
         found = memo.get(key)
         if found is None:
             hit = compiled.get((text, game, None)) if ir is not None and isinstance(compiled, dict) else None
@@ -408,7 +417,7 @@ def _option_refs(F: Facts, rid: str, r: dict, refs: list[Ref], memo: dict) -> No
                 found = tuple(iter_option_refs(text, ir))
             memo[key] = found
         for kind, target, needle in found:
-            refs.append(Ref(rid, kind, target, e, ("options", i), option=i, needle=needle))
+            refs.append(Ref(rid, kind, target, e, where, i, needle))
 
 
 def _find(needle: str, text: str):
@@ -462,19 +471,6 @@ def _locate(e: Entry, sub: tuple, needle: str | None, text: str = "") -> Span:
 # (kind, target) is looked up once (the nodes and edges a lookup adds are added by its first one).
 _CONTEXT_FREE = frozenset({"secret", "secret-mark", "card", "idea", "title", "symbol", "module", "board",
                            "product", "game", "record"})
-
-
-def _resolve(F: Facts, g: Graph, ref: Ref, memo: dict | None = None) -> None:
-    k, t = ref.kind, ref.target
-    key = (k, type(t), t) if memo is not None and k in _CONTEXT_FREE and isinstance(t, (str, int)) else None
-    got = memo.get(key) if key is not None else None
-    if got is None:
-        hits, edge_kind = _lookup(F, g, ref)
-        if key is not None:
-            memo[key] = (hits, edge_kind)
-    else:
-        hits, edge_kind = got
-    _link(F, g, ref, hits, edge_kind)
 
 
 def _lookup(F: Facts, g: Graph, ref: Ref) -> tuple[list[str], str]:

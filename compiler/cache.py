@@ -111,6 +111,8 @@ class Cache:
                 max_bytes = DEFAULT_MAX_MB * 1024 * 1024
         self.max_bytes = max_bytes
         self._secret: bytes | None = None
+        self._held = 0  # while above 0 (`held_eviction`), writes leave the bound to be kept when it ends
+        self._evict_due = False
 
     # -- entries ------------------------------------------------------------------------------
     def secret(self) -> bytes:
@@ -205,7 +207,7 @@ class Cache:
                 return
             self.folder.mkdir(parents=True, exist_ok=True)
             _replace(self.folder / name, (head, payload))
-            self.evict()
+            self._after_write()
         except Exception:  # the cache is an optimisation: a full disk or a refused write changes nothing
             return
 
@@ -249,7 +251,7 @@ class Cache:
                         sink.close()
                         os.chmod(tmp, 0o600)
                         os.replace(tmp, self.folder / name)
-                        self.evict()
+                        self._after_write()
                     else:
                         sink.close()
                         os.unlink(tmp)
@@ -284,6 +286,30 @@ class Cache:
         for c in self.SHARDS:
             if old is None or parts[c] != before[c]:
                 self.put_plain(f"{stem}-{c}.bin", key, parts[c])
+
+    def _after_write(self) -> None:
+        if self._held:
+            self._evict_due = True
+        else:
+            self.evict()
+
+    def held_eviction(self):
+        """A context in which writes do not each walk the folder to keep its bound: it is kept once, at the
+        end (one build writes several entries)."""
+        from contextlib import contextmanager
+
+        @contextmanager
+        def held():
+            self._held += 1
+            try:
+                yield self
+            finally:
+                self._held -= 1
+                if not self._held and self._evict_due:
+                    self._evict_due = False
+                    self.evict()
+
+        return held()
 
     def evict(self) -> None:
         """Remove the least recently used entries until the folder fits its bound."""

@@ -57,6 +57,22 @@ def _collector_paused(fn):
     return paused
 
 
+def _eviction_held(fn):
+    """Run `fn` with its build cache (the `cache` argument) keeping its bound once, at the end."""
+    import functools
+
+    @functools.wraps(fn)
+    def held(*args, **kwargs):
+        cache = kwargs.get("cache")
+        if cache is None or not hasattr(cache, "held_eviction"):
+            return fn(*args, **kwargs)
+        with cache.held_eviction():
+            return fn(*args, **kwargs)
+
+    return held
+
+
+@_eviction_held
 @_collector_paused
 def run(
     content_dirs: list[Path],

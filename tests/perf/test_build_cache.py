@@ -434,3 +434,13 @@ def test_a_failing_build_is_answered_from_the_cache(project, tmp_path, monkeypat
     again = cached(project, c)
     assert again.from_cache and again.bundle is None  # a failed build writes nothing, so keeps no bytes
     assert again.diagnostics == first.diagnostics == cold(project)[1]
+
+
+def test_a_build_keeps_the_bound_once_at_its_end(tmp_path):
+    c = Cache(tmp_path / "cache", max_bytes=3000)
+    with c.held_eviction():
+        for i in range(5):
+            c.put_plain(f"e{i}.bin", "k", b"x" * 1000)
+        assert len(list(c.folder.glob("*.bin"))) == 5  # not walked after each write
+    assert sum(p.stat().st_size for p in c.folder.glob("*.bin")) <= 3000
+    assert c.get("e4.bin", "k") == b"x" * 1000  # the most recent kept

@@ -136,8 +136,9 @@ class LoadedFile:
     comments: dict[int, str] = field(default_factory=dict)  # line -> trailing comment text
 
     def __reduce__(self):
-        # for the build cache: positions as tuples (NodePos objects are made when read), and the data as one
-        # marshalled string read back when something first reads it (a rebuild reads few files' data)
+        # for the build cache: positions as tuples (NodePos objects are made when read), the data as one
+        # marshalled string read back when something first reads it (a rebuild reads few files' data), and
+        # no text: the cache keeps a file under its bytes, which the build has read (`with_text`)
         import marshal
 
         pos = self.positions
@@ -147,9 +148,15 @@ class LoadedFile:
         try:
             blob = marshal.dumps(data)
         except ValueError:  # not plain data: kept as it is
-            return (_cached_file, (self.path, self.text, None, packed, self.comments, self.top_keys(),
+            return (_cached_file, (self.path, None, None, packed, self.comments, self.top_keys(),
                                    self.pack_marker(), data))
-        return (_cached_file, (self.path, self.text, blob, packed, self.comments, self.top_keys(), self.pack_marker()))
+        return (_cached_file, (self.path, None, blob, packed, self.comments, self.top_keys(), self.pack_marker()))
+
+    def with_text(self, raw: bytes) -> "LoadedFile":
+        """This file read back from the build cache, given its text again from the bytes it was loaded from."""
+        if self.text is None:
+            self.text = (raw[3:] if raw.startswith(b"\xef\xbb\xbf") else raw).decode("utf-8")
+        return self
 
     def top_keys(self) -> frozenset:
         """The file's top-level keys (its sections), when its data is a mapping."""

@@ -172,6 +172,8 @@ def run(
                 store.put_file(shown, (lf, file_entries, d, vd, fb))
         else:
             lf, file_entries, d, vd, fb = got
+            if lf is not None:
+                lf.with_text(raw)
         diags.extend(d)
         if lf is not None:
             files[shown] = lf

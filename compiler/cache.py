@@ -461,71 +461,57 @@ class BuildStore:
         self._memo_size = (len(memo), _with_refs(memo)) if got is not None else None
         return memo
 
-    # -- per file: its citations' diagnostics, under the same source documents ------------------------
-    def citations(self, shown: str, sources: str):
-        """The citation diagnostics of this file under the source registry whose digest is `sources`, or None."""
+    # -- per file: what a later stage made of it, under a tag (the inputs from other files it depends on) --
+    def _part_key(self, shown: str, part: str) -> str | None:
         fkey = self.file_keys.get(shown)
-        if fkey is None or self._stored is None:
+        return None if fkey is None else fkey[:1] + digest(fkey, part)[1:]  # in the file's own shard
+
+    def _tagged(self, shown: str, part: str, tag, loads, kind: type):
+        """The `kind` value kept for this file's `part` under `tag`, or None (missing, damaged, other tag)."""
+        key = self._part_key(shown, part)
+        if key is None or tag is None or self._stored is None:
             return None
-        key = fkey[:1] + digest(fkey, "citations")[1:]
         blob = self._stored.get(key)
         if type(blob) is not bytes:
             return None
         try:
-            tag, found = pickle.loads(blob)
+            got_tag, value = loads(blob)
         except Exception:
             return None
-        if tag != sources or not isinstance(found, list):
+        if got_tag != tag or not isinstance(value, kind):
             return None
         self._fresh[key] = blob
-        return found
+        return value
 
-    def put_citations(self, shown: str, sources: str, found: list) -> None:
-        fkey = self.file_keys.get(shown)
-        if fkey is None:
+    def _put_tagged(self, shown: str, part: str, tag, value, dumps) -> None:
+        key = self._part_key(shown, part)
+        if key is None or tag is None:
             return
         try:
-            self._fresh[fkey[:1] + digest(fkey, "citations")[1:]] = pickle.dumps((sources, found),
-                                                                                protocol=pickle.HIGHEST_PROTOCOL)
-        except Exception:
-            pass
+            self._fresh[key] = dumps((tag, value))
+        except Exception:  # not data the format keeps: nothing kept
+            self._fresh.pop(key, None)
 
-    # -- per file: each record's bundle form, under the same symbol files -------------------------
-    def _products_key(self, shown: str) -> str | None:
-        fkey = self.file_keys.get(shown)
-        return None if fkey is None else fkey[:1] + digest(fkey, "products")[1:]  # in the file's own shard
+    def citations(self, shown: str, sources: str) -> list | None:
+        """The citation diagnostics of this file under the source registry whose digest is `sources`, or None."""
+        return self._tagged(shown, "citations", sources, pickle.loads, list)
+
+    def put_citations(self, shown: str, sources: str, found: list) -> None:
+        self._put_tagged(shown, "citations", sources, found,
+                         lambda v: pickle.dumps(v, protocol=pickle.HIGHEST_PROTOCOL))
 
     def products(self, shown: str) -> dict | None:
         """What the last build under the same symbol files made of this file's records: index in the file
         -> (the record's bundle form, what coverage reads of it, its text in a written bundle or None).
         None when there is nothing, or it was made under other symbol files."""
-        key = self._products_key(shown)
-        if key is None or self._stored is None or getattr(self, "_memo_key", None) is None:
-            return None
-        blob = self._stored.get(key)
-        if type(blob) is not bytes:
-            return None
         import marshal
 
-        try:
-            tag, made = marshal.loads(blob)
-        except Exception:
-            return None
-        if tag != self._memo_key or not isinstance(made, dict):
-            return None
-        self._fresh[key] = blob
-        return made
+        return self._tagged(shown, "products", getattr(self, "_memo_key", None), marshal.loads, dict)
 
     def put_products(self, shown: str, made: dict) -> None:
-        key = self._products_key(shown)
-        if key is None or getattr(self, "_memo_key", None) is None:
-            return
         import marshal
 
-        try:
-            self._fresh[key] = marshal.dumps((self._memo_key, made))
-        except ValueError:  # not plain data: nothing kept
-            self._fresh.pop(key, None)
+        self._put_tagged(shown, "products", getattr(self, "_memo_key", None), made, marshal.dumps)
 
     def save_effects(self, memo: dict | None) -> None:
         """Keep the effects memo when this build added strings to it, or the graph added references."""

@@ -22,6 +22,8 @@ def test_console_runs_the_exit_functions_then_ends_with_mains_code(monkeypatch):
     monkeypatch.setattr(cli, "main", lambda: 3)
     monkeypatch.setattr(atexit, "_run_exitfuncs", lambda: ran.append("atexit"))
     monkeypatch.setattr(cli.os, "_exit", lambda code: (_ for _ in ()).throw(Exited(code)))
+    monkeypatch.setattr(threading, "active_count", lambda: 1)  # as in the command: no other thread (a test
+    # process may hold some from earlier tests)
     with pytest.raises(Exited) as exc:
         cli.console()
     assert exc.value.args == (3,) and ran == ["atexit"]
@@ -34,6 +36,7 @@ def test_console_ends_normally_while_a_thread_runs(monkeypatch):
     worker = threading.Thread(target=stop.wait)
     worker.start()
     try:
+        assert threading.active_count() > 1
         with pytest.raises(SystemExit) as exc:
             cli.console()
         assert exc.value.code == 0

@@ -266,9 +266,10 @@ def _reusable(store, per_file: list, memo: dict | None) -> tuple[dict, dict]:
     id() of the entry -> (bundle form, coverage's view, text)). Kept are the records whose bundle form is
     their own file's alone: not modules (which list other files' cards), symbols (the registry), records
     with model errors or non-string options, or records whose id is declared twice (the options of one id
-    are lowered once). With `memo` (a build whose equal options share one IR value), a reused option's IR
-    is the memo's own value for its text, as a lowered one's is: the same value, compiled under the
-    same symbol files."""
+    are lowered once). A kept record holds its options' texts only: with `memo` (a build whose equal options
+    share one IR value) a reused option's IR is the memo's own value for its text, as a lowered one's is
+    (the same value, compiled under the same symbol files); without it, or when the memo lacks a text, a
+    record with options is compiled again."""
     from collections import Counter
 
     counts = Counter(e.id for _, file_entries, _, _ in per_file for e in file_entries)

@@ -292,8 +292,11 @@ def _reusable(store, per_file: list, memo: dict | None) -> tuple[dict, dict]:
 
 
 def _game_key(rec: dict) -> str | None:
+    """A record's game as the effects memo keys its options (`compile_option`)."""
+    from .effects.registry import game_id
+
     game = rec.get("game")
-    return (game if game.startswith("game:") else f"game:{game}") if isinstance(game, str) and game else None
+    return game_id(game) if isinstance(game, str) and game else None
 
 
 def _with_ir(rec: dict, memo: dict | None) -> bool:

@@ -11,6 +11,7 @@ from typing import Any, Iterator
 
 from ..coverage import counted_module
 from ..diagnostics import Span
+from ..effects.registry import game_id
 from ..validate import Entry
 from .refs import clip, iter_option_refs, needle_in
 
@@ -398,7 +399,7 @@ def _option_refs(F: Facts, rid: str, r: dict, refs: list[Ref], memo: dict) -> No
     e = F.entries.get(rid)
     compiled = getattr(F.registry, "memo", None)
     game = r.get("game")
-    game = (game if game.startswith("game:") else f"game:{game}") if isinstance(game, str) and game else None
+    game = game_id(game) if isinstance(game, str) and game else None  # as the effects memo keys it
     for i, opt in enumerate(r.get("options") or ()):
         text = opt.get("text", "") if isinstance(opt, dict) else str(opt)
         ir = opt.get("ir") if isinstance(opt, dict) else None

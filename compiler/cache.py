@@ -43,6 +43,7 @@ import hmac
 import os
 import pickle
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 MAGIC = b"PALEO-CACHE-2\n"
@@ -293,23 +294,18 @@ class Cache:
         else:
             self.evict()
 
+    @contextmanager
     def held_eviction(self):
         """A context in which writes do not each walk the folder to keep its bound: it is kept once, at the
         end (one build writes several entries)."""
-        from contextlib import contextmanager
-
-        @contextmanager
-        def held():
-            self._held += 1
-            try:
-                yield self
-            finally:
-                self._held -= 1
-                if not self._held and self._evict_due:
-                    self._evict_due = False
-                    self.evict()
-
-        return held()
+        self._held += 1
+        try:
+            yield self
+        finally:
+            self._held -= 1
+            if not self._held and self._evict_due:
+                self._evict_due = False
+                self.evict()
 
     def evict(self) -> None:
         """Remove the least recently used entries until the folder fits its bound."""
@@ -362,6 +358,7 @@ class BuildStore:
 
     MAX_MEMO = 200_000  # compiled option strings kept per project; past this the memo starts afresh
     keeps_products = True  # each file's records in bundle form (see `products`)
+    _memo_key: str | None = None  # the symbol files' key, once `effects_memo` has made it
 
     def __init__(self, cache: Cache, root, config, content_dirs, extra_files, raws: dict, pre_diags: list):
         self.cache = cache
@@ -506,12 +503,12 @@ class BuildStore:
         None when there is nothing, or it was made under other symbol files."""
         import marshal
 
-        return self._tagged(shown, "products", getattr(self, "_memo_key", None), marshal.loads, dict)
+        return self._tagged(shown, "products", self._memo_key, marshal.loads, dict)
 
     def put_products(self, shown: str, made: dict) -> None:
         import marshal
 
-        self._put_tagged(shown, "products", getattr(self, "_memo_key", None), made, marshal.dumps)
+        self._put_tagged(shown, "products", self._memo_key, made, marshal.dumps)
 
     def save_effects(self, memo: dict | None) -> None:
         """Keep the effects memo when this build added strings to it, or the graph added references."""

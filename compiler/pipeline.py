@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,6 +35,41 @@ def display_path(p: Path, root: Path) -> str:
         return p.resolve().relative_to(root.resolve()).as_posix()
     except (ValueError, RuntimeError, OSError):  # outside the root, or a link that loops
         return str(p)
+
+
+def _display_paths():
+    """`display_path` for one build's files: each folder (and the root) is resolved once, and a file that is
+    not a link is named from its folder's resolved path (as resolving it whole would name it)."""
+    folders: dict[str, str | None] = {}
+
+    def real(folder: str) -> str | None:
+        got = folders.get(folder, "")
+        if got == "":
+            try:
+                got = os.path.realpath(folder)
+            except (RuntimeError, OSError, ValueError):
+                got = None
+            folders[folder] = got
+        return got
+
+    def show(p: Path, root: Path) -> str:
+        name = p.name
+        folder = real(str(p.parent))
+        base = real(str(root))
+        try:
+            plain = name not in ("", ".", "..") and not os.path.islink(p)
+        except (OSError, ValueError):
+            plain = False
+        if folder is None or base is None or not plain:
+            return display_path(p, root)
+        full = os.path.join(folder, name)
+        if base == os.sep:
+            return full[1:] or "."
+        if full.startswith(base + os.sep):
+            return full[len(base) + 1:]
+        return str(p)  # outside the root
+
+    return show
 
 
 def _collector_paused(fn):
@@ -113,7 +149,7 @@ def run(
     files: dict[str, LoadedFile] = {}
     texts: dict[str, str] = {}
     overrides = dict(overrides or {})
-    show = show or display_path
+    show = show or _display_paths()
 
     # stage 1: load
     from .diagnostics import Span, make
@@ -410,14 +446,19 @@ def discover_inputs(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str
         elif p.is_file():
             found.add(p)
         elif p.is_dir():
-            for f in p.rglob("*"):
-                if f.suffix not in YAML_SUFFIXES or any(part.startswith(".") for part in f.relative_to(p).parts):
-                    continue
-                why = path_problem(f)
-                if why is not None:
-                    refused[f] = why
-                elif f.is_file():
-                    found.add(f)
+            # every entry below (links to folders are not followed), hidden folders and files skipped
+            for folder, subdirs, names in os.walk(p):
+                subdirs[:] = [d for d in subdirs if not d.startswith(".")]
+                base = Path(folder)
+                for name in names:
+                    if name.startswith(".") or os.path.splitext(name)[1] not in YAML_SUFFIXES:
+                        continue
+                    f = base / name
+                    why = path_problem(f)
+                    if why is not None:
+                        refused[f] = why
+                    elif f.is_file():
+                        found.add(f)
     return sorted(found), sorted(refused.items())
 
 

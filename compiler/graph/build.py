@@ -216,7 +216,6 @@ class Facts:
         for n, s in self.secrets.items():
             for scope in s.get("always_needed") or ():
                 self.always_by_scope[scope].add(n)
-        self.refs: list[Ref] = []
         self.unresolved: list[Ref] = []
         self.option_refs: list[Ref] = []
         self.refs_by_src: dict[str, list[Ref]] = defaultdict(list)
@@ -269,7 +268,9 @@ def build(facts: Facts) -> Graph:
     """The graph of every record and every reference, with each reference resolved where possible."""
     g = Graph()
     F = facts
-    refs = F.refs
+    # (source, path, option index or None, ((kind, target, needle), ...)): a field's reference, or an
+    # option's references; a reference becomes a `Ref` only when a check reads it
+    refs: list[tuple] = []
     ref_memo: dict = {}
 
     def rec_node(r: dict, kind: str, label: str | None = None) -> None:
@@ -278,10 +279,8 @@ def build(facts: Facts) -> Graph:
             attrs["game"] = r["game"]
         g.node(r["id"], kind, label or r.get("name") or r["id"], **attrs)
 
-    def field_ref(src: str, kind: str, target: Any, *path) -> Ref:
-        ref = Ref(src, kind, target, F.entries.get(src), path)
-        refs.append(ref)
-        return ref
+    def field_ref(src: str, kind: str, target: Any, *path) -> None:
+        refs.append((src, path, None, ((kind, target, None),)))
 
     for gid, r in F.games.items():
         rec_node(r, "game")
@@ -359,44 +358,58 @@ def build(facts: Facts) -> Graph:
         g.node(sym["id"], "symbol", sym.get("name") or sym["id"])
 
     resolved: dict = {}
-    unresolved, option_refs, by_src = F.unresolved, F.option_refs, F.refs_by_src
-    for ref in refs:
-        k, t = ref.kind, ref.target
-        key = (k, type(t), t) if k in _CONTEXT_FREE and isinstance(t, (str, int)) else None
-        got = resolved.get(key) if key is not None else None
-        if got is None:
-            got = _lookup(F, g, ref)
-            if key is not None:
-                resolved[key] = got
-        _link(F, g, ref, got[0], got[1])
-        if not ref.resolved:
-            unresolved.append(ref)
-        if ref.option is not None:
-            ref.number = _secret_number(F, ref)
-            by_src[ref.src].append(ref)
+    unresolved, option_refs, by_src, entries = F.unresolved, F.option_refs, F.refs_by_src, F.entries
+    symbols, edges, out, inc = F.symbols, g.edges, g.out, g.inc
+    for src, where, option, found in refs:
+        for k, t, needle in found:
+            if k == "symbol" and type(t) is str:  # most references: an option's symbol, read by no check
+                if t in symbols:
+                    key = (src, t, USES)
+                    if key not in edges:  # Graph.edge, for the commonest edge
+                        edges[key] = {}
+                        out[src].append((t, USES))
+                        inc[t].append((src, USES))
+                else:
+                    unresolved.append(Ref(src, k, t, entries.get(src), where, option, needle, []))
+                continue
+            key = (k, type(t), t) if k in _CONTEXT_FREE and isinstance(t, (str, int)) else None
+            got = resolved.get(key) if key is not None else None
+            if got is None:
+                got = _lookup(F, g, src, k, t)
+                if key is not None:
+                    resolved[key] = got
+            hits = got[0]
+            _link(F, g, src, k, hits, got[1], option)
+            if option is None:
+                if not hits:
+                    unresolved.append(Ref(src, k, t, entries.get(src), where, None, needle, hits))
+                continue
+            ref = Ref(src, k, t, entries.get(src), where, option, needle, hits, _secret_number(F, k, t, hits))
+            if not hits:
+                unresolved.append(ref)
+            by_src[src].append(ref)
             option_refs.append(ref)
     return g
 
 
-def _secret_number(F: Facts, ref: Ref) -> int | None:
+def _secret_number(F: Facts, kind: str, target: Any, hits: list[str]) -> int | None:
     """The secret number an option reference points at: `secret N`, or a named secret card with a number."""
-    if ref.kind == "secret" and isinstance(ref.target, int):
-        return ref.target
-    if ref.kind in ("secret", "card") and ref.resolved:
-        nums = {F.cards[c].get("number") for c in ref.resolved if c in F.cards and F.cards[c].get("kind") == "secret"}
+    if kind == "secret" and isinstance(target, int):
+        return target
+    if kind in ("secret", "card") and hits:
+        nums = {F.cards[c].get("number") for c in hits if c in F.cards and F.cards[c].get("kind") == "secret"}
         nums.discard(None)
         if len(nums) == 1:
             return nums.pop()
     return None
 
 
-def _option_refs(F: Facts, rid: str, r: dict, refs: list[Ref], memo: dict) -> None:
+def _option_refs(F: Facts, rid: str, r: dict, refs: list[tuple], memo: dict) -> None:
     """The references of a record's options; `memo` holds each option IR's (or text's) references, so an
     option many cards share is walked once (the IR values stay alive, and their ids fixed, all build long).
     An option whose IR is the effects memo's own value (a bundle built with `share_ir`) keeps its
     references in that memo's entry, so a rebuild from the build cache walks only the options it
     compiled afresh: the references are a function of the IR alone."""
-    e = F.entries.get(rid)
     compiled = getattr(F.registry, "memo", None)
     game = r.get("game")
     game = game_id(game) if isinstance(game, str) and game else None  # as the effects memo keys it
@@ -417,8 +430,7 @@ def _option_refs(F: Facts, rid: str, r: dict, refs: list[Ref], memo: dict) -> No
             else:
                 found = tuple(iter_option_refs(text, ir))
             memo[key] = found
-        for kind, target, needle in found:
-            refs.append(Ref(rid, kind, target, e, where, i, needle))
+        refs.append((rid, where, i, found))
 
 
 def _find(needle: str, text: str):
@@ -474,9 +486,8 @@ _CONTEXT_FREE = frozenset({"secret", "secret-mark", "card", "idea", "title", "sy
                            "product", "game", "record"})
 
 
-def _lookup(F: Facts, g: Graph, ref: Ref) -> tuple[list[str], str]:
+def _lookup(F: Facts, g: Graph, source: str, k: str, t: Any) -> tuple[list[str], str]:
     """The node ids a reference resolves to, and the kind of edge it draws (read-only lists: a memo shares them)."""
-    k, t = ref.kind, ref.target
     hits: list[str] = []
     edge_kind = REFERENCES
     if k == "secret":
@@ -492,7 +503,7 @@ def _lookup(F: Facts, g: Graph, ref: Ref) -> tuple[list[str], str]:
         if isinstance(t, int):
             cands = F.tokens_by_number.get(t, [])
             same = [x for x in cands if F.tokens[x].get("kind") == "secret-token"] or cands
-            src = F.records.get(ref.src, {})
+            src = F.records.get(source, {})
             pref = [x for x in same if F.tokens[x].get("product") == src.get("product")]
             hits = (pref or same)[:1] if len(pref or same) > 1 else (pref or same)
         elif str(t).startswith("token:"):
@@ -513,7 +524,7 @@ def _lookup(F: Facts, g: Graph, ref: Ref) -> tuple[list[str], str]:
             g.edge(nid, cid, MATCHES)
         hits = [nid]
     elif k == "letter":
-        src = F.records.get(ref.src, {})
+        src = F.records.get(source, {})
         mid = F.module_by_letter.get((src.get("game"), t))
         hits = [mid] if mid else []
         edge_kind = COMBINES
@@ -526,11 +537,8 @@ def _lookup(F: Facts, g: Graph, ref: Ref) -> tuple[list[str], str]:
     return hits, edge_kind
 
 
-def _link(F: Facts, g: Graph, ref: Ref, hits: list[str], edge_kind: str) -> None:
-    """Note what a reference resolved to and draw its edges."""
-    k = ref.kind
-    src = ref.src
-    ref.resolved = hits
+def _link(F: Facts, g: Graph, src: str, k: str, hits: list[str], edge_kind: str, option: int | None) -> None:
+    """Draw the edges of a reference that resolved to `hits`."""
     for h in hits:
         if k == "game":
             if not src.startswith(("card:", "token:")):  # cards hang off their product or module
@@ -551,7 +559,7 @@ def _link(F: Facts, g: Graph, ref: Ref, hits: list[str], edge_kind: str) -> None
         else:
             g.edge(src, h, edge_kind)
     # a secret card's face that reveals another secret: a reveal-chain edge
-    if k == "secret" and hits and ref.option is not None:
+    if k == "secret" and hits and option is not None:
         card = F.cards.get(src)
         if card and card.get("kind") == "secret" and card.get("number") is not None:
             for h in hits:

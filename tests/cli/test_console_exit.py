@@ -19,7 +19,7 @@ class Exited(Exception):
 
 def test_console_runs_the_exit_functions_then_ends_with_mains_code(monkeypatch):
     ran = []
-    monkeypatch.setattr(cli, "main", lambda: 3)
+    monkeypatch.setattr(cli, "main", lambda **kw: 3)
     monkeypatch.setattr(atexit, "_run_exitfuncs", lambda: ran.append("atexit"))
     monkeypatch.setattr(cli.os, "_exit", lambda code: (_ for _ in ()).throw(Exited(code)))
     monkeypatch.setattr(threading, "active_count", lambda: 1)  # as in the command: no other thread (a test
@@ -30,7 +30,7 @@ def test_console_runs_the_exit_functions_then_ends_with_mains_code(monkeypatch):
 
 
 def test_console_ends_normally_while_a_thread_runs(monkeypatch):
-    monkeypatch.setattr(cli, "main", lambda: 0)
+    monkeypatch.setattr(cli, "main", lambda **kw: 0)
     monkeypatch.setattr(cli.os, "_exit", lambda code: pytest.fail("the heap was not to be skipped"))
     stop = threading.Event()
     worker = threading.Thread(target=stop.wait)
@@ -63,3 +63,31 @@ def test_the_installed_command_is_the_console_entry_point():
 
     project = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text(encoding="utf-8"))
     assert project["project"]["scripts"]["paleo"] == "compiler.cli:console"
+
+
+def test_a_command_that_compiles_once_runs_without_the_cyclic_collector_when_the_process_ends_with_it(monkeypatch):
+    import gc
+
+    seen = []
+    for name in ("lint", "sim"):
+        monkeypatch.setitem(cli.COMMANDS, name, lambda args: seen.append(gc.isenabled()) or 0)
+    assert gc.isenabled()
+    try:
+        assert cli.main(["lint"], ending=True) == 0  # `paleo lint`: the heap goes with the process
+        gc.enable()
+        assert cli.main(["lint"]) == 0  # called in a longer-lived process: the collector stays on
+        assert cli.main(["sim", "--bundle", "x", "--scenario", "y"], ending=True) == 0  # plays games: the collector stays on
+    finally:
+        gc.enable()
+    assert seen == [False, True, True]
+    assert "lint" in cli.ONE_PASS and "build" in cli.ONE_PASS and "sim" not in cli.ONE_PASS
+
+
+def test_console_tells_main_the_process_ends_with_the_command(monkeypatch):
+    got = {}
+    monkeypatch.setattr(cli, "main", lambda **kw: got.update(kw) or 0)
+    monkeypatch.setattr(cli.os, "_exit", lambda code: (_ for _ in ()).throw(Exited(code)))
+    monkeypatch.setattr(threading, "active_count", lambda: 1)
+    with pytest.raises(Exited):
+        cli.console()
+    assert got == {"ending": True}

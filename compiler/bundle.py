@@ -229,7 +229,7 @@ def _field_span(file, base: tuple, path: tuple):
 def build_bundle(entries: list[Entry], memo: dict | None = None, share_ir: bool = False,
                  origins: dict | None = None, coverage=None,
                  entry_memo: dict | None = None, reuse: dict | None = None,
-                 quiet: set | None = None) -> tuple[dict, list[Diagnostic]]:
+                 quiet: set | None = None, graph_keep: dict | None = None) -> tuple[dict, list[Diagnostic]]:
     """The bundle and the diagnostics of stages 3 to 6. With `share_ir`, records whose options are the
     same string share one IR value: for a bundle that is only written out or read, never changed.
     `origins`, when given, maps the `id()` of each entry to its record dict in the bundle.
@@ -238,7 +238,7 @@ def build_bundle(entries: list[Entry], memo: dict | None = None, share_ir: bool 
     build made of it under the same symbol files — (its bundle form, what coverage reads of it, ...) —
     for an entry whose own stages (lowering, the effect fields, the sea-symbol and die-face checks) then
     reported nothing: it is not lowered or checked again. `quiet`, when given, receives the paths of the
-    files whose entries' own stages reported nothing in this build."""
+    files whose entries' own stages reported nothing in this build. `graph_keep` is `check_graph`'s `keep`."""
     diags: list[Diagnostic] = []
     reuse = reuse or {}
     todo = [e for e in entries if id(e) not in reuse] if reuse else entries
@@ -303,7 +303,7 @@ def build_bundle(entries: list[Entry], memo: dict | None = None, share_ir: bool 
     except ImportError:
         bundle["graph"] = {}
     else:
-        graph_json, d = check_graph(entries, bundle, registry)
+        graph_json, d = check_graph(entries, bundle, registry, graph_keep)
         diags.extend(d)
         bundle["graph"] = graph_json
 
@@ -365,7 +365,8 @@ def record_text(record) -> bytes:
 
 
 def encoded_reusing(bundle: dict, texts: dict):
-    """`_encoded(bundle)` where each record of a section is `texts[id(record)]` (its `record_text`)."""
+    """`_encoded(bundle)` where each record of a section is `texts[id(record)]` (its `record_text`), and a
+    top-level value `texts` holds (the graph a rebuild patched) is its text."""
     if not (bundle and all(isinstance(k, str) for k in bundle)):
         yield from _encoded(bundle)
         return
@@ -389,7 +390,8 @@ def encoded_reusing(bundle: dict, texts: dict):
                     buf, size = [], 0
             buf.append(b"]")
         else:
-            buf.append("".join(dump_chunks(v, 1)).encode("utf-8"))
+            t = texts.get(id(v))
+            buf.append(t if t is not None else "".join(dump_chunks(v, 1)).encode("utf-8"))
     buf.append(b"}\n")
     yield b"".join(buf)
 

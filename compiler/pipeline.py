@@ -265,9 +265,20 @@ def run(
         reuse, keyed = _reusable(store, per_file, memo if share_ir else None)
         quiet = set()
     origins = {} if keyed else None
+    graph_keep = None
+    if keyed:  # the graph of the last build under these symbol files, patched where this one differs
+        keys = store.file_keys
+        graph_keep = {"stamps": {e.id: f"f:{keys[place[0]]}:{place[1]}" for e in entries
+                                 for place in (keyed.get(id(e)),) if place is not None},
+                      "previous": store.graph_state(), "texts": store.graph_texts}
     bundle, d = build_bundle(entries, memo=memo, share_ir=share_ir, origins=origins, coverage=coverage,
-                             entry_memo=lowered, reuse=reuse, quiet=quiet)
+                             entry_memo=lowered, reuse=reuse, quiet=quiet, graph_keep=graph_keep)
     diags.extend(d)
+    if graph_keep is not None and graph_keep.get("state") is not None:
+        if graph_keep.get("text") is not None and isinstance(bundle, dict) and want_bundle:
+            store.record_texts[id(bundle["graph"])] = graph_keep["text"]
+        if graph_keep.get("save"):
+            store.save_graph(graph_keep["state"], graph_keep.get("etext"))
     if store is not None:
         if keyed:
             _keep_products(store, keyed, origins, reuse, quiet, want_bundle, entries, memo if share_ir else None)

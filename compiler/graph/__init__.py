@@ -13,13 +13,14 @@ from .render import render_graph  # noqa: F401  (public API)
 __all__ = ["check_graph", "render_graph", "scenario_report", "find_scenario", "Facts", "build", "paused_gc"]
 
 
-def check_graph(entries: list[Entry], bundle: dict, registry: Any) -> tuple[dict, list[Diagnostic]]:
-    """Build the graph of the bundle being assembled, run every check; return (graph JSON, diagnostics)."""
+def check_graph(entries: list[Entry], bundle: dict, registry: Any, keep: dict | None = None) -> tuple[dict, list[Diagnostic]]:
+    """Build the graph of the bundle being assembled, run every check; return (graph JSON, diagnostics).
+    `keep` is `build`'s: the state an earlier build left, and where this build's goes."""
     from .checks import CHECKS
 
     with paused_gc():
         facts = Facts(entries, bundle, registry)
-        graph = build(facts)
+        graph = build(facts, keep)
         diags: list[Diagnostic] = []
         seen: set[tuple] = set()
         for check in CHECKS:

@@ -264,132 +264,174 @@ class Facts:
         return hit
 
 
-def build(facts: Facts) -> Graph:
-    """The graph of every record and every reference, with each reference resolved where possible."""
+def build(facts: Facts, keep: dict | None = None) -> Graph:
+    """The graph of every record and every reference, with each reference resolved where possible.
+
+    With `keep` (the build cache's: `stamps`, each record's identity in this build, and `previous`, the
+    state an earlier build under the same symbol files left), the graph is that build's with only what
+    changed made again, and `keep` receives this build's state (`compiler.graph.incremental`)."""
+    if keep is not None:
+        from .incremental import kept_graph
+
+        return kept_graph(facts, keep)
     g = Graph()
     F = facts
-    # (source, path, option index or None, ((kind, target, needle), ...)): a field's reference, or an
-    # option's references; a reference becomes a `Ref` only when a check reads it
-    refs: list[tuple] = []
-    ref_memo: dict = {}
-
-    def rec_node(r: dict, kind: str, label: str | None = None) -> None:
-        attrs = {"completeness": r.get("completeness")}
-        if r.get("game"):
-            attrs["game"] = r["game"]
-        g.node(r["id"], kind, label or r.get("name") or r["id"], **attrs)
-
-    def field_ref(src: str, kind: str, target: Any, *path) -> None:
-        refs.append((src, path, None, ((kind, target, None),)))
-
-    for gid, r in F.games.items():
-        rec_node(r, "game")
-        for i, b in enumerate(r.get("boards") or ()):
-            field_ref(gid, "board", b, "boards", i)
-        for tool in r.get("tools") or ():
-            tid = "tool:" + re.sub(r"[^a-z0-9]+", "-", tool.lower()).strip("-")
-            g.node(tid, "tool", tool)
-            g.edge(gid, tid, HAS_TOOL)
-    for pid, r in F.products.items():
-        rec_node(r, "product")
-        field_ref(pid, "game", r["game"], "game")
-        for i, req in enumerate(r.get("requires") or ()):
-            field_ref(pid, "record", req, "requires", i)
-    for bid, r in F.boards.items():
-        rec_node(r, "board")
-        field_ref(bid, "game", r["game"], "game")
-        field_ref(bid, "product", r["product"], "product")
-    for mid, r in F.modules.items():
-        rec_node(r, "module", f"{r['letter']}: {r.get('name') or '?'}")
-        field_ref(mid, "game", r["game"], "game")
-        if r.get("product"):
-            field_ref(mid, "product", r["product"], "product")
-        for i, cid in enumerate(r.get("missions") or ()):
-            field_ref(mid, "card", cid, "missions", i)
-        for i, cid in enumerate(r.get("ideas") or ()):
-            field_ref(mid, "card", cid, "ideas", i)
-        for i, use in enumerate(r.get("secret_uses") or ()):
-            g.node(secret_node(use["number"]), "secret", f"secret {use['number']}")
-            g.edge(mid, secret_node(use["number"]), PROVIDES, copies=use.get("copies", 1))
-            field_ref(mid, "secret", use["number"], "secrets", i, "number")
-        for i, req in enumerate(r.get("requires") or ()):
-            field_ref(mid, "record", req, "requires", i)
-        for cid in r.get("cards") or ():
-            g.edge(mid, cid, PROVIDES)
-    for num, r in F.secrets.items():
-        nid = secret_node(num)
-        g.node(nid, "secret", f"secret {num}", completeness=r.get("completeness"), copies=r.get("copies", 1),
-               identical_backs=bool(r.get("identical_backs")), record=r["id"])
-        if r.get("product"):
-            field_ref(r["id"], "product", r["product"], "product")
-        if r.get("card"):
-            field_ref(r["id"], "card", r["card"], "card")
-        for i, need in enumerate(r.get("always_needed") or ()):
-            field_ref(r["id"], "record", need, "always_needed", i)
-    for cid, r in F.cards.items():
-        rec_node(r, "card")
-        field_ref(cid, "game", r["game"], "game")
-        field_ref(cid, "product", r["product"], "product")
-        if r.get("module"):
-            field_ref(cid, "module", r["module"], "module")
-        if r.get("kind") == "secret" and r.get("number") is not None:
-            g.node(secret_node(r["number"]), "secret", f"secret {r['number']}")
-            g.edge(secret_node(r["number"]), cid, FACE)
-            if r["product"] in F.products:
-                g.edge(r["product"], secret_node(r["number"]), PROVIDES, copies=r.get("copies", 1))
-        _option_refs(F, cid, r, refs, ref_memo)
-    for tid, r in F.tokens.items():
-        rec_node(r, "token", r.get("name") or (f"token {r['number']}" if r.get("number") else tid))
-        field_ref(tid, "game", r["game"], "game")
-        field_ref(tid, "product", r["product"], "product")
-        _option_refs(F, tid, r, refs, ref_memo)
-    for did, r in ((k, v) for k, v in F.records.items() if k.startswith("die:")):
-        rec_node(r, "die")
-        field_ref(did, "product", r["product"], "product")
-    for sid, r in F.scenarios.items():
-        rec_node(r, r["kind"])
-        field_ref(sid, "game", r["game"], "game")
-        field_ref(sid, "product", r["product"], "product")
-        for i, letter in enumerate(r.get("modules") or ()):
-            field_ref(sid, "letter", letter, "modules", i)
-        for i, b in enumerate(r.get("boards") or ()):
-            field_ref(sid, "board", b, "boards", i)
-    for sym in F.symbols.values():
-        g.node(sym["id"], "symbol", sym.get("name") or sym["id"])
+    memo: dict = {}
+    # per record: (its id, its references: (path, option index or None, ((kind, target, needle), ...)),
+    # a field's reference or an option's); a reference becomes a `Ref` only when a check reads it
+    parts = [(uid, unit_part(F, g, uid, sec, r, memo)) for uid, sec, r in unit_order(F)]
 
     resolved: dict = {}
     unresolved, option_refs, by_src, entries = F.unresolved, F.option_refs, F.refs_by_src, F.entries
     symbols, edges, out, inc = F.symbols, g.edges, g.out, g.inc
-    for src, where, option, found in refs:
-        for k, t, needle in found:
-            if k == "symbol" and type(t) is str:  # most references: an option's symbol, read by no check
-                if t in symbols:
-                    key = (src, t, USES)
-                    if key not in edges:  # Graph.edge, for the commonest edge
-                        edges[key] = {}
-                        out[src].append((t, USES))
-                        inc[t].append((src, USES))
-                else:
-                    unresolved.append(Ref(src, k, t, entries.get(src), where, option, needle, []))
-                continue
-            key = (k, type(t), t) if k in _CONTEXT_FREE and isinstance(t, (str, int)) else None
-            got = resolved.get(key) if key is not None else None
-            if got is None:
-                got = _lookup(F, g, src, k, t)
-                if key is not None:
-                    resolved[key] = got
-            hits = got[0]
-            _link(F, g, src, k, hits, got[1], option)
-            if option is None:
+    for src, refs in parts:
+        for where, option, found in refs:
+            for k, t, needle in found:
+                if k == "symbol" and type(t) is str:  # most references: an option's symbol, read by no check
+                    if t in symbols:
+                        key = (src, t, USES)
+                        if key not in edges:  # Graph.edge, for the commonest edge
+                            edges[key] = {}
+                            out[src].append((t, USES))
+                            inc[t].append((src, USES))
+                    else:
+                        unresolved.append(Ref(src, k, t, entries.get(src), where, option, needle, []))
+                    continue
+                key = (k, type(t), t) if k in _CONTEXT_FREE and isinstance(t, (str, int)) else None
+                got = resolved.get(key) if key is not None else None
+                if got is None:
+                    got = _lookup(F, g, k, t, context(F, src, k, t))
+                    if key is not None:
+                        resolved[key] = got
+                hits = got[0]
+                _link(F, g, src, k, hits, got[1], option)
+                if option is None:
+                    if not hits:
+                        unresolved.append(Ref(src, k, t, entries.get(src), where, None, needle, hits))
+                    continue
+                ref = Ref(src, k, t, entries.get(src), where, option, needle, hits, _secret_number(F, k, t, hits))
                 if not hits:
-                    unresolved.append(Ref(src, k, t, entries.get(src), where, None, needle, hits))
-                continue
-            ref = Ref(src, k, t, entries.get(src), where, option, needle, hits, _secret_number(F, k, t, hits))
-            if not hits:
-                unresolved.append(ref)
-            by_src[src].append(ref)
-            option_refs.append(ref)
+                    unresolved.append(ref)
+                by_src[src].append(ref)
+                option_refs.append(ref)
     return g
+
+
+def unit_order(F: Facts) -> list[tuple[str, str, dict]]:
+    """(id, section, record) of every record (and symbol) in the order the graph takes them; the
+    interpretations come last: they add nothing, but a reference may name one."""
+    dice, readings = [], []
+    for k, r in F.records.items():
+        if k[:4] == "die:":
+            dice.append((k, "die", r))
+        elif k[:15] == "interpretation:":
+            readings.append((k, "interpretation", r))
+    out = [(k, "game", r) for k, r in F.games.items()]
+    out += [(k, "product", r) for k, r in F.products.items()]
+    out += [(k, "board", r) for k, r in F.boards.items()]
+    out += [(k, "module", r) for k, r in F.modules.items()]
+    out += [(r["id"], "secret", r) for r in F.secrets.values()]
+    out += [(k, "card", r) for k, r in F.cards.items()]
+    out += [(k, "token", r) for k, r in F.tokens.items()]
+    out += dice
+    out += [(k, "scenario", r) for k, r in F.scenarios.items()]
+    out += [(s["id"], "symbol", s) for s in F.symbols.values()]
+    return out + readings
+
+
+def unit_part(F: Facts, g, uid: str, sec: str, r: dict, memo: dict) -> list[tuple]:
+    """Add what one record adds itself to `g` (its node, and for some kinds more nodes and edges), and
+    return its references: (path in the record, option index or None, ((kind, target, needle), ...))."""
+    refs: list[tuple] = []
+    ref = refs.append
+    attrs = {"completeness": r.get("completeness")}  # a record's own node
+    if r.get("game"):
+        attrs["game"] = r["game"]
+
+    if sec == "card":
+        g.node(r["id"], "card", r.get("name") or r["id"], **attrs)
+        ref((("game",), None, (("game", r["game"], None),)))
+        ref((("product",), None, (("product", r["product"], None),)))
+        if r.get("module"):
+            ref((("module",), None, (("module", r["module"], None),)))
+        if r.get("kind") == "secret" and r.get("number") is not None:
+            g.node(secret_node(r["number"]), "secret", f"secret {r['number']}")
+            g.edge(secret_node(r["number"]), uid, FACE)
+            if r["product"] in F.products:
+                g.edge(r["product"], secret_node(r["number"]), PROVIDES, copies=r.get("copies", 1))
+        _option_refs(F, r, refs, memo)
+    elif sec == "token":
+        g.node(uid, "token", r.get("name") or (f"token {r['number']}" if r.get("number") else uid), **attrs)
+        ref((("game",), None, (("game", r["game"], None),)))
+        ref((("product",), None, (("product", r["product"], None),)))
+        _option_refs(F, r, refs, memo)
+    elif sec == "game":
+        g.node(r["id"], "game", r.get("name") or r["id"], **attrs)
+        for i, b in enumerate(r.get("boards") or ()):
+            ref((("boards", i), None, (("board", b, None),)))
+        for tool in r.get("tools") or ():
+            tid = "tool:" + re.sub(r"[^a-z0-9]+", "-", tool.lower()).strip("-")
+            g.node(tid, "tool", tool)
+            g.edge(uid, tid, HAS_TOOL)
+    elif sec == "product":
+        g.node(r["id"], "product", r.get("name") or r["id"], **attrs)
+        ref((("game",), None, (("game", r["game"], None),)))
+        for i, req in enumerate(r.get("requires") or ()):
+            ref((("requires", i), None, (("record", req, None),)))
+    elif sec == "board":
+        g.node(r["id"], "board", r.get("name") or r["id"], **attrs)
+        ref((("game",), None, (("game", r["game"], None),)))
+        ref((("product",), None, (("product", r["product"], None),)))
+    elif sec == "module":
+        g.node(uid, "module", f"{r['letter']}: {r.get('name') or '?'}", **attrs)
+        ref((("game",), None, (("game", r["game"], None),)))
+        if r.get("product"):
+            ref((("product",), None, (("product", r["product"], None),)))
+        for i, cid in enumerate(r.get("missions") or ()):
+            ref((("missions", i), None, (("card", cid, None),)))
+        for i, cid in enumerate(r.get("ideas") or ()):
+            ref((("ideas", i), None, (("card", cid, None),)))
+        for i, use in enumerate(r.get("secret_uses") or ()):
+            g.node(secret_node(use["number"]), "secret", f"secret {use['number']}")
+            g.edge(uid, secret_node(use["number"]), PROVIDES, copies=use.get("copies", 1))
+            ref((("secrets", i, "number"), None, (("secret", use["number"], None),)))
+        for i, req in enumerate(r.get("requires") or ()):
+            ref((("requires", i), None, (("record", req, None),)))
+        for cid in r.get("cards") or ():
+            g.edge(uid, cid, PROVIDES)
+    elif sec == "secret":
+        num = r["number"]
+        g.node(secret_node(num), "secret", f"secret {num}", completeness=r.get("completeness"),
+               copies=r.get("copies", 1), identical_backs=bool(r.get("identical_backs")), record=r["id"])
+        if r.get("product"):
+            ref((("product",), None, (("product", r["product"], None),)))
+        if r.get("card"):
+            ref((("card",), None, (("card", r["card"], None),)))
+        for i, need in enumerate(r.get("always_needed") or ()):
+            ref((("always_needed", i), None, (("record", need, None),)))
+    elif sec == "die":
+        g.node(r["id"], "die", r.get("name") or r["id"], **attrs)
+        ref((("product",), None, (("product", r["product"], None),)))
+    elif sec == "scenario":
+        g.node(r["id"], r["kind"], r.get("name") or r["id"], **attrs)
+        ref((("game",), None, (("game", r["game"], None),)))
+        ref((("product",), None, (("product", r["product"], None),)))
+        for i, letter in enumerate(r.get("modules") or ()):
+            ref((("modules", i), None, (("letter", letter, None),)))
+        for i, b in enumerate(r.get("boards") or ()):
+            ref((("boards", i), None, (("board", b, None),)))
+    elif sec == "symbol":
+        g.node(r["id"], "symbol", r.get("name") or r["id"])
+    return refs
+
+
+def context(F: Facts, src: str, kind: str, target: Any):
+    """What a lookup reads of the referring record: a numbered token's product, a module letter's game."""
+    if kind == "token" and isinstance(target, int):
+        return F.records.get(src, {}).get("product")
+    if kind == "letter":
+        return F.records.get(src, {}).get("game")
+    return None
 
 
 def _secret_number(F: Facts, kind: str, target: Any, hits: list[str]) -> int | None:
@@ -404,7 +446,7 @@ def _secret_number(F: Facts, kind: str, target: Any, hits: list[str]) -> int | N
     return None
 
 
-def _option_refs(F: Facts, rid: str, r: dict, refs: list[tuple], memo: dict) -> None:
+def _option_refs(F: Facts, r: dict, refs: list[tuple], memo: dict) -> None:
     """The references of a record's options; `memo` holds each option IR's (or text's) references, so an
     option many cards share is walked once (the IR values stay alive, and their ids fixed, all build long).
     An option whose IR is the effects memo's own value (a bundle built with `share_ir`) keeps its
@@ -430,7 +472,7 @@ def _option_refs(F: Facts, rid: str, r: dict, refs: list[tuple], memo: dict) -> 
             else:
                 found = tuple(iter_option_refs(text, ir))
             memo[key] = found
-        refs.append((rid, where, i, found))
+        refs.append((where, i, found))
 
 
 def _find(needle: str, text: str):
@@ -486,8 +528,9 @@ _CONTEXT_FREE = frozenset({"secret", "secret-mark", "card", "idea", "title", "sy
                            "product", "game", "record"})
 
 
-def _lookup(F: Facts, g: Graph, source: str, k: str, t: Any) -> tuple[list[str], str]:
-    """The node ids a reference resolves to, and the kind of edge it draws (read-only lists: a memo shares them)."""
+def _lookup(F: Facts, g, k: str, t: Any, ctx: Any = None) -> tuple[list[str], str]:
+    """The node ids a reference resolves to, and the kind of edge it draws (read-only lists: a memo shares
+    them); `ctx` is the `context` the lookup reads of the referring record."""
     hits: list[str] = []
     edge_kind = REFERENCES
     if k == "secret":
@@ -503,8 +546,7 @@ def _lookup(F: Facts, g: Graph, source: str, k: str, t: Any) -> tuple[list[str],
         if isinstance(t, int):
             cands = F.tokens_by_number.get(t, [])
             same = [x for x in cands if F.tokens[x].get("kind") == "secret-token"] or cands
-            src = F.records.get(source, {})
-            pref = [x for x in same if F.tokens[x].get("product") == src.get("product")]
+            pref = [x for x in same if F.tokens[x].get("product") == ctx]
             hits = (pref or same)[:1] if len(pref or same) > 1 else (pref or same)
         elif str(t).startswith("token:"):
             hits = [t] if t in F.tokens else []
@@ -524,8 +566,7 @@ def _lookup(F: Facts, g: Graph, source: str, k: str, t: Any) -> tuple[list[str],
             g.edge(nid, cid, MATCHES)
         hits = [nid]
     elif k == "letter":
-        src = F.records.get(source, {})
-        mid = F.module_by_letter.get((src.get("game"), t))
+        mid = F.module_by_letter.get((ctx, t))
         hits = [mid] if mid else []
         edge_kind = COMBINES
     elif k == "symbol":
@@ -537,7 +578,7 @@ def _lookup(F: Facts, g: Graph, source: str, k: str, t: Any) -> tuple[list[str],
     return hits, edge_kind
 
 
-def _link(F: Facts, g: Graph, src: str, k: str, hits: list[str], edge_kind: str, option: int | None) -> None:
+def _link(F: Facts, g, src: str, k: str, hits: list[str], edge_kind: str, option: int | None) -> None:
     """Draw the edges of a reference that resolved to `hits`."""
     for h in hits:
         if k == "game":

@@ -67,28 +67,59 @@ def cache_dir() -> Path:
     return bases[-1]
 
 
-def source_digest(package: Path) -> str:
-    """A digest of every file of the compiler package at `package` and of the grammar beside it."""
+def _source_files(package: Path) -> list[tuple[str, str]]:
+    """(name from the package's parent, path) of every file of the compiler package at `package` (byte-code
+    aside) and of the grammar beside it, in order."""
+    base = str(package.parent)
+    files = []
+    for folder, subdirs, names in os.walk(package):
+        subdirs[:] = [d for d in subdirs if d != "__pycache__"]
+        files.extend(os.path.join(folder, n) for n in names)
+    grammar = sorted(str(f) for f in (package.parent / "grammar").glob("*.lark"))
+    cut = len(base) + 1
+    return [(f[cut:].replace(os.sep, "/"), f) for f in sorted(files) + grammar]
+
+
+def source_digest(package: Path, memo: "Cache | None" = None) -> str:
+    """A digest of every file of the compiler package at `package` and of the grammar beside it.
+
+    With `memo` (a build cache), the digest is kept under the files' names, sizes, inodes and change times
+    (to the nanosecond): while none of them changes, the files are not read again."""
     from . import __version__
 
     import sys
 
-    h = hashlib.sha256(__version__.encode() + b"\0" + sys.version.encode())  # pickles and marshal data are per Python
-    files = sorted(f for f in package.rglob("*") if f.is_file() and "__pycache__" not in f.parts)
-    files += sorted((package.parent / "grammar").glob("*.lark"))
-    for f in files:
+    files = _source_files(package)
+    seen = None
+    if memo is not None:
         try:
-            h.update(f.relative_to(package.parent).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+            stats = [(name, st.st_size, st.st_ino, st.st_mtime_ns, st.st_ctime_ns)
+                     for name, f in files for st in (os.stat(f),)]
+        except OSError:
+            stats = None
+        if stats is not None:
+            seen = digest(__version__, sys.version, repr(stats))
+            got = memo.get("compiler.bin", seen)
+            if isinstance(got, str):
+                return got
+    h = hashlib.sha256(__version__.encode() + b"\0" + sys.version.encode())  # pickles and marshal data are per Python
+    for name, f in files:
+        try:
+            with open(f, "rb") as fh:
+                h.update(name.encode() + b"\0" + fh.read() + b"\0")
         except OSError:
             h.update(b"unreadable\0")
-    return h.hexdigest()
+    value = h.hexdigest()
+    if seen is not None:
+        memo.put_plain("compiler.bin", seen, value)
+    return value
 
 
-def compiler_fingerprint() -> str:
+def compiler_fingerprint(memo: "Cache | None" = None) -> str:
     """This compiler's `source_digest`: a changed compiler or grammar misses every entry."""
     global _fingerprint
     if _fingerprint is None:
-        _fingerprint = source_digest(Path(__file__).resolve().parent)
+        _fingerprint = source_digest(Path(__file__).resolve().parent, memo)
     return _fingerprint
 
 
@@ -366,7 +397,7 @@ class BuildStore:
 
     def __init__(self, cache: Cache, root, config, content_dirs, extra_files, raws: dict, pre_diags: list):
         self.cache = cache
-        fp = compiler_fingerprint()
+        fp = compiler_fingerprint(cache if isinstance(cache, Cache) else None)
         self.fingerprint = fp
         self.file_keys: dict[str, str] = {}
         for shown in sorted(raws):

@@ -320,6 +320,7 @@ def _reusable(store, per_file: list, memo: dict | None) -> tuple[dict, dict]:
     from collections import Counter
 
     counts = Counter(e.id for _, file_entries, _, _ in per_file for e in file_entries)
+    irs: dict = {}  # the memo's IR by game and text, as `_with_ir` found it
     reuse: dict = {}
     keyed: dict = {}
     for lf, file_entries, _, _ in per_file:
@@ -333,7 +334,7 @@ def _reusable(store, per_file: list, memo: dict | None) -> tuple[dict, dict]:
                 made = store.products(lf.path) or {}
             got = made.get(i)
             if type(got) is tuple and len(got) == 3 and isinstance(got[0], dict) and isinstance(got[1], dict) \
-                    and got[0].get("id") == e.id and _with_ir(got[0], memo):
+                    and got[0].get("id") == e.id and _with_ir(got[0], memo, irs):
                 reuse[id(e)] = got
     return reuse, keyed
 
@@ -346,22 +347,38 @@ def _game_key(rec: dict) -> str | None:
     return game_id(game) if isinstance(game, str) and game else None
 
 
-def _with_ir(rec: dict, memo: dict | None) -> bool:
+def _with_ir(rec: dict, memo: dict | None, irs: dict | None = None) -> bool:
     """Give a kept record's options their IR again: the memo's own value for each text (kept records hold
-    their options' texts only, and were kept under the same symbol files). False when one is missing."""
+    their options' texts only, and were kept under the same symbol files). False when one is missing.
+    `irs` keeps what was found, by the record's game and the text, for the next record."""
     opts = rec.get("options")
     if not opts:
         return True
     if not memo:
         return False
-    game = _game_key(rec)
+    irs = {} if irs is None else irs
+    raw = rec.get("game")
+    found = irs.get(raw) if type(raw) is str else None
+    if found is None:
+        found = {}
+        if type(raw) is str:
+            irs[raw] = found
+    game = None
     for opt in opts:
-        if not isinstance(opt, dict):
+        if type(opt) is not dict:
             return False
-        hit = memo.get((opt.get("text"), game, None))
-        if hit is None:
-            return False
-        opt["ir"] = hit[0]
+        text = opt.get("text")
+        ir = found.get(text) if type(text) is str else None
+        if ir is None:
+            if game is None:
+                game = (_game_key(rec),)
+            hit = memo.get((text, game[0], None))
+            if hit is None:
+                return False
+            ir = hit[0]
+            if type(text) is str and ir is not None:
+                found[text] = ir
+        opt["ir"] = ir
     return True
 
 

@@ -151,6 +151,16 @@ def test_a_changed_compiler_or_grammar_misses_every_entry(project, tmp_path, mon
     after_grammar = source_digest(tree / "compiler")
     (tree / "compiler/codes/extra.txt").write_text("x")
     assert len({before, after_grammar, source_digest(tree / "compiler")}) == 3
+    # kept in the cache under the files' sizes and times, it is the same digest, and an edit that keeps a
+    # file's size and modification time still changes it (its change time moves)
+    memo = Cache(tmp_path / "memo")
+    now = source_digest(tree / "compiler")
+    assert source_digest(tree / "compiler", memo) == now == source_digest(tree / "compiler", memo)
+    f = tree / "compiler/codes/extra.txt"
+    st = f.stat()
+    f.write_text("y")
+    os.utime(f, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert source_digest(tree / "compiler", memo) == source_digest(tree / "compiler") != now
 
 
 def test_changed_settings_and_content_roots_are_results_of_their_own(project, tmp_path):

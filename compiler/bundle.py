@@ -174,7 +174,6 @@ def check_die_faces(entries: list[Entry], registry: Any) -> list[Diagnostic]:
     """M013 for a die face that names no die-face symbol of its game, when the game has die-face symbols
     (PaleoVet's antibiotic, antiviral, surgery, tranquilizer dart, dna), after packs have filled the faces."""
     from .diagnostics import make, suggestion_help
-    from .effects.ast import shown
 
     symbols = getattr(registry, "symbols", {})
     faces_of: dict[str, dict[str, str]] = {}  # game -> phrase -> canonical name
@@ -199,6 +198,8 @@ def check_die_faces(entries: list[Entry], registry: Any) -> list[Diagnostic]:
             canonical = table.get(face)
             help_ = (f"write `{canonical}`, the symbol's own name" if canonical
                      else suggestion_help(face, names) or "faces: " + ", ".join(f"`{n}`" for n in names))
+            from .effects.ast import shown  # the syntax tree's module: imported when a face is reported
+
             diags.append(make(
                 "M013", f"die face `{shown(face)}` of `{rec.id}` is not a die face of {rec.game.removeprefix('game:')}",
                 _field_span(file, base, base + ("faces", i)), label="not a die-face symbol", help=help_,

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .ast import Term
+if TYPE_CHECKING:  # the syntax tree is imported when an option is parsed, not by the models
+    from .ast import Term
 
 # Values of the enumerated types, in the order the help messages list them.
 ENUMS: dict[str, tuple[str, ...]] = {

@@ -13,21 +13,39 @@ READS = frozenset({"id", "kind", "module", "number", "product", "copies", "compl
 _PLAIN = (str, int, bool, type(None))
 
 
+class _NotPlain(Exception):
+    pass
+
+
+def _plain(value: Any, depth: int = 0) -> Any:
+    """`value` as plain data: strings, numbers, booleans and None as they are, lists item by item, a model
+    (a product's card group) as the mapping of its fields; anything else (an enum member, a mapping) is not."""
+    if type(value) in _PLAIN:
+        return value
+    if depth < 3:
+        if type(value) is list:
+            return [_plain(v, depth + 1) for v in value]
+        fields = getattr(type(value), "model_fields", None)
+        if fields is not None:
+            return {name: _plain(getattr(value, name, None), depth + 1) for name in fields}
+    raise _NotPlain
+
+
 def plain_view(record: Any) -> dict | None:
-    """What coverage reads of a record, as plain data (for the build cache); None when any of it is not a
-    string, number, boolean or None (nested models, enum members), which the cache does not keep."""
+    """What coverage reads of a record, as plain data (for the build cache, and read as the record is);
+    None when any of it is not (`_plain`), which the cache does not keep."""
     fields = getattr(type(record), "model_fields", None)
     if fields is None:
         return None
     out = {}
-    for name in READS:
-        if name in fields:
-            value = getattr(record, name, None)
-            if type(value) not in _PLAIN:
+    try:
+        for name in READS:
+            if name in fields:
+                out[name] = _plain(getattr(record, name, None))
+            elif hasattr(record, name):  # an attribute that is no field: read as the record has it, not kept
                 return None
-            out[name] = value
-        elif hasattr(record, name):  # an attribute that is no field: read as the record has it, not kept
-            return None
+    except _NotPlain:
+        return None
     return out
 
 

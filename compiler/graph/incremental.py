@@ -447,21 +447,27 @@ def _patched(F: Facts, units: list, keep: dict, st: dict) -> CountedGraph | None
 
     dirty: set = set()
     changed: dict = {}  # unit id -> its stamp now: its whole part is made again
+    faces = []  # secret cards: their edge from their product is drawn only while the product is a record
+    new = 0
+    get_stamp, get_unit = stamps.get, sunits.get
     for uid, sec, r in units:
-        stamp = stamp_of(uid, r, stamps, sec)
-        was = sunits.get(uid)
+        stamp = get_stamp(uid)
+        if stamp is None:
+            stamp = stamp_of(uid, r, stamps, sec)
+        was = get_unit(uid)
         if was is None or stamp is None or was[0] != stamp:
             changed[uid] = stamp
             dirty.update(provides(sec, r))
-    present = {u[0] for u in units}
-    removed = [uid for uid in sunits if uid not in present]
+            new += was is None
+        elif sec == "card" and r.get("kind") == "secret" and r.get("number") is not None:
+            faces.append((uid, r))
+    # every unit of the state is still here unless the counts say otherwise
+    removed = [] if len(units) - new == len(sunits) else [uid for uid in sunits if uid not in {u[0] for u in units}]
     old: dict = {uid: marshal.loads(sunits[uid][1]) for uid in [*removed, *changed] if uid in sunits}
     for part in old.values():
         dirty.update(part[0])
-    # a secret card's own edge from its product is drawn only while the product is a record
-    for uid, sec, r in units:
-        if (sec == "card" and uid not in changed and r.get("kind") == "secret" and r.get("number") is not None
-                and ("id", r.get("product")) in dirty):
+    for uid, r in faces:
+        if ("id", r.get("product")) in dirty:
             changed[uid] = sunits[uid][0]
             old[uid] = marshal.loads(sunits[uid][1])
     keep["state"] = st
@@ -481,8 +487,9 @@ def _patched(F: Facts, units: list, keep: dict, st: dict) -> CountedGraph | None
                 v[5] = lookup_deps(F, lk)
     again: dict = {}  # unit id -> its part, for units that only resolve their references again
     if stale:
+        gone = set(removed)
         for uid, (stamp, blob) in sunits.items():
-            if uid not in changed and uid in present:
+            if uid not in changed and uid not in gone:
                 part = marshal.loads(blob)
                 if any(k in stale for k in part[4]):
                     again[uid] = part

@@ -31,6 +31,7 @@ def card(slug: str, name: str, options: list[str], extra: str = "") -> str:
 ONE = card("extra-one", "Extra One", ['require have card "Extra Two" -> 1 food',
                                       'require have title "Dodo" -> 1 food'])
 TWO = card("extra-two", "Extra Two", ["-> place token 1 on farm"])
+FACE = card("extra-face", "Extra Face", ["-> 1 food"]).replace("kind: base", "kind: secret\n    number: 97")
 
 
 @pytest.fixture
@@ -38,7 +39,7 @@ def project(tmp_path) -> Path:
     root = tmp_path / "proj"
     shutil.copytree(REPO / "content", root / "content")
     (root / "pyproject.toml").write_text('[project]\nname = "p"\n\n[tool.paleo]\ncontent = ["content"]\nbundled = false\n')
-    (root / "content" / "extra.yaml").write_text("cards:\n" + ONE + TWO, encoding="utf-8")
+    (root / "content" / "extra.yaml").write_text("cards:\n" + ONE + TWO + FACE, encoding="utf-8")
     return root
 
 
@@ -109,6 +110,9 @@ def test_edits_that_reach_every_record_equal_a_cold_build(project, tmp_path, pat
     c = Cache(tmp_path / "cache")
     same_as_cold(project, c)
     for rel, old, new in [
+        # the product goes (its secret cards' own edges from it with it), then comes back
+        ("content/paleo/a-new-beginning/product.yaml", "  - id: product:anb\n", "  - id: product:anb-gone\n"),
+        ("content/paleo/a-new-beginning/product.yaml", "  - id: product:anb-gone\n", "  - id: product:anb\n"),
         ("content/paleo/a-new-beginning/product.yaml", "name: ", "name: Renamed "),  # every card's product
         ("content/extra.yaml", "cards:\n", ""),  # the file no longer parses as cards: its records go
     ]:

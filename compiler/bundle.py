@@ -233,7 +233,8 @@ def build_bundle(entries: list[Entry], memo: dict | None = None, share_ir: bool 
                  quiet: set | None = None, graph_keep: dict | None = None) -> tuple[dict, list[Diagnostic]]:
     """The bundle and the diagnostics of stages 3 to 6. With `share_ir`, records whose options are the
     same string share one IR value: for a bundle that is only written out or read, never changed.
-    `origins`, when given, maps the `id()` of each entry to its record dict in the bundle.
+    `origins`, when given, maps the `id()` of each entry to its record dict in the bundle (for a module, a
+    copy made before its `cards`, `secrets` and `secret_uses` are filled in from the other records).
     `coverage(records)`, when given, stands for `compute_coverage` (the language server keeps its last
     answer), and `entry_memo` is `lower_options'`. `reuse` maps the id() of an entry to what an earlier
     build made of it under the same symbol files — (its bundle form, what coverage reads of it, ...) —
@@ -271,8 +272,8 @@ def build_bundle(entries: list[Entry], memo: dict | None = None, share_ir: bool 
                     target = target[name]
                 target[where[-1]] = value
         sections[e.section].append(rec)
-        if origins is not None:
-            origins[id(e)] = rec
+        if origins is not None:  # a module as its own file makes it: its cards and secrets are added below
+            origins[id(e)] = {**rec} if e.section == "modules" else rec
 
     cards_by_module: dict[str, list[str]] = defaultdict(list)
     for c in sections["cards"]:

@@ -18,9 +18,11 @@ keep theirs under `builds/`:
   reads them); its citations' diagnostics under the source documents in force; and, under the symbol
   files in force, each record's bundle form (its options' texts; their IR is the effects memo's), what
   coverage reads of it and its text in a written bundle — for records whose bundle form is their own
-  file's alone and whose own stages reported nothing (not modules, which list other files' cards, nor
-  symbols; none when a pack may change records; no text for a record naming an absolute file, which the
-  content roots rename). And per option (keyed also by the symbol files' names and bytes) in
+  file's alone and whose own stages reported nothing (a module as its file makes it, before the cards of
+  other files are filled in, and never its text; not symbols; none when a pack may change records; no
+  text for a record naming an absolute file, which the content roots rename). Under the same symbol files,
+  `builds/graph-<project>.bin` keeps the last graph's state, and `graph-texts-<project>.bin` its edges'
+  texts, for the next build to patch (see `compiler.graph.incremental`). And per option (keyed also by the symbol files' names and bytes) in
   `builds/effects-<project>.bin`, each option string's parsed and lowered IR with its problems and the
   references the graph finds in it, by text, game and clause position.
   One edited file reloads, relowers and re-encodes that file only; the cross-file checks (unique ids,

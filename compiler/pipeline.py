@@ -268,8 +268,9 @@ def run(
     graph_keep = None
     if keyed:  # the graph of the last build under these symbol files, patched where this one differs
         keys = store.file_keys
+        # a record is its file's bytes and place, but a module lists the cards of other files too
         graph_keep = {"stamps": {e.id: f"f:{keys[place[0]]}:{place[1]}" for e in entries
-                                 for place in (keyed.get(id(e)),) if place is not None},
+                                 for place in (keyed.get(id(e)),) if place is not None and e.section != "modules"},
                       "previous": store.graph_state(), "texts": store.graph_texts}
     bundle, d = build_bundle(entries, memo=memo, share_ir=share_ir, origins=origins, coverage=coverage,
                              entry_memo=lowered, reuse=reuse, quiet=quiet, graph_keep=graph_keep)
@@ -311,7 +312,8 @@ def _reusable(store, per_file: list, memo: dict | None) -> tuple[dict, dict]:
     """Which entries the build cache keeps the bundle form of (`keyed`: id() of the entry -> (its file, its
     index there)), and what it has for them from an earlier build under the same symbol files (`reuse`:
     id() of the entry -> (bundle form, coverage's view, text)). Kept are the records whose bundle form is
-    their own file's alone: not modules (which list other files' cards), symbols (the registry), records
+    their own file's alone (a module as its file makes it, before its cards are filled in from the other
+    files, and with no text): not symbols (the registry), records
     with model errors or non-string options, or records whose id is declared twice (the options of one id
     are lowered once). A kept record holds its options' texts only: with `memo` (a build whose equal options
     share one IR value) a reused option's IR is the memo's own value for its text, as a lowered one's is
@@ -326,7 +328,7 @@ def _reusable(store, per_file: list, memo: dict | None) -> tuple[dict, dict]:
     for lf, file_entries, _, _ in per_file:
         made = None
         for i, e in enumerate(file_entries):
-            if (e.section in ("modules", "symbols") or e.broken or e.skip_options or e.filled or e.origins
+            if (e.section == "symbols" or e.broken or e.skip_options or e.filled or e.origins
                     or e.appended is not None or counts[e.id] != 1):
                 continue
             keyed[id(e)] = (lf.path, i)
@@ -425,7 +427,11 @@ def _keep_products(store, keyed: dict, records: dict, reuse: dict, quiet: set, w
                 view = plain_view(e.record)
                 if view is None:
                     continue
-                got = (rec, view, (False if has_absolute_file(rec) else record_text(rec)) if with_text else None)
+                if e.section == "modules":  # its text lists other files' cards: made by every build
+                    text = False
+                else:
+                    text = (False if has_absolute_file(rec) else record_text(rec)) if with_text else None
+                got = (rec, view, text)
                 changed = True
             else:
                 continue

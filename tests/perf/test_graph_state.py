@@ -93,6 +93,9 @@ def test_edits_that_reach_few_records_patch_the_graph_and_equal_a_cold_build(pro
          "    game: game:paleo\n    product: product:anb\n    kind: secret\n    number: 99"),  # a secret's face
         ("content/paleo/a-new-beginning/secret-tokens.yaml", "number: 1\n", "number: 8\n"),  # a token's number
         ("content/paleo/a-new-beginning/module-m.yaml", "letter: M", "letter: Z"),  # a module scenarios combine
+        ("content/extra.yaml", "id: card:anb/extra-one\n    name: Extra One\n    game: game:paleo\n",
+         "id: card:anb/extra-one\n    name: Extra One\n    game: game:paleo\n    module: module:anb/M\n"),  # a
+        # module's cards: its record lists a card of another file
         ("content/paleo/a-new-beginning/cards.yaml", "name: Trader", "name: Trader of Tools"),
     ]
     for rel, old, new in [*steps, *((rel, new, old) for rel, old, new in reversed(steps))]:

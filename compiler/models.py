@@ -173,122 +173,6 @@ class CardKind(str, Enum):
     rules_reference = "rules-reference"
 
 
-class Component(Strict):
-    """A printed component with its count (null when the count is not stated)."""
-
-    name: str
-    count: StrictInt | None = Field(default=None, ge=0)
-    kind: Literal["board", "tile", "token", "card", "die", "deck", "other"] = "other"
-    note: str | None = None
-
-
-class Step(Strict):
-    """A setup, phase or turn step, in our own words."""
-
-    name: str
-    text: str
-    source: Source | None = None
-    applies_to: list[str] = Field(default_factory=list, description="ids or conditions (for example `board:cult-site`) this step depends on")
-
-
-class Phase(Strict):
-    name: str
-    steps: list[Step]
-    source: Source | None = None
-
-
-class Rule(Strict):
-    """A rule of play, in our own words."""
-
-    id: str = Field(pattern=rf"^{_SLUG}$")
-    name: str
-    text: str
-    source: Source | None = None
-
-
-class Game(Record):
-    PREFIX: ClassVar[str] = "game"
-    id: str = Field(pattern=id_pattern("game"))
-    name: str
-    kind: Literal["cooperative-card-game", "dice-game"]
-    players: dict[str, StrictInt | None] | None = Field(default=None, description="`min` and `max` player counts where stated")
-    resources: list[str] = Field(default_factory=list)
-    tools: list[str] = Field(default_factory=list)
-    skills: list[str] = Field(default_factory=list)
-    backs: list[Back] = Field(default_factory=list)
-    boards: list[str] = Field(default_factory=list, description="board ids (`board:...`)")
-    parameters: dict[str, StrictInt | str | StrictBool | None] = Field(default_factory=dict, description="numbers the rules fix, such as the victory target")
-    setup: list[Step] = Field(default_factory=list)
-    phases: list[Phase] = Field(default_factory=list)
-    rules: list[Rule] = Field(default_factory=list)
-
-
-class Board(Record):
-    PREFIX: ClassVar[str] = "board"
-    id: str = Field(pattern=id_pattern("board"))
-    name: str
-    game: str = Field(pattern=id_pattern("game"))
-    product: str = Field(pattern=id_pattern("product"))
-    parts: list[str] = Field(default_factory=list, description="named areas or spaces of the board")
-    rules: list[Rule] = Field(default_factory=list)
-
-
-class CardGroup(Strict):
-    """A printed group of a product's cards with its count (the parts of the printed total)."""
-
-    name: str
-    count: StrictInt = Field(ge=0)
-    kind: CardKind | None = None
-    modules: list[str] = Field(default_factory=list, description="module letters whose cards form this group")
-    note: str | None = None
-
-
-class Product(Record):
-    PREFIX: ClassVar[str] = "product"
-    NULLABLE_WHEN_INCOMPLETE: ClassVar[tuple[str, ...]] = ("printed_cards",)
-    id: str = Field(pattern=id_pattern("product"))
-    name: str
-    aliases: list[str] = Field(default_factory=list)
-    game: str = Field(pattern=id_pattern("game"))
-    kind: Literal["base-game", "expansion", "module", "game"]
-    requires: list[str] = Field(default_factory=list, description="product ids this product cannot be played without")
-    printed_cards: StrictInt | None = Field(default=None, ge=0)
-    card_groups: list[CardGroup] = Field(default_factory=list)
-    components: list[Component] = Field(default_factory=list)
-    setup: list[Step] = Field(default_factory=list)
-    rules: list[Rule] = Field(default_factory=list)
-
-
-Difficulty = Union[Level, dict[StrictInt, Level]]
-
-
-class SecretUse(Strict):
-    number: StrictInt = Field(ge=1)
-    copies: Copies = Field(default=1, ge=1)
-
-
-class Module(Record):
-    PREFIX: ClassVar[str] = "module"
-    NULLABLE_WHEN_INCOMPLETE: ClassVar[tuple[str, ...]] = ("name", "product", "difficulty", "printed_cards")
-    id: str = Field(pattern=id_pattern("module"))
-    letter: str = Field(pattern=r"^[A-Z]$")
-    name: str | None = None
-    game: str = Field(pattern=id_pattern("game"))
-    product: str | None = Field(default=None, pattern=id_pattern("product"))
-    difficulty: Level | dict[StrictInt, Level] | None = Field(default=None, description="a level, or a map from player count to level")
-    printed_cards: StrictInt | None = Field(default=None, ge=0)
-    missions: list[str] = Field(default_factory=list, description="mission card ids")
-    ideas: list[str] = Field(default_factory=list, description="idea card ids the module adds")
-    secrets: list[SecretUse] = Field(default_factory=list, description="secret card numbers with their printed copies")
-    dice: StrictInt | None = Field(default=None, ge=0)
-    decks: list[Component] = Field(default_factory=list, description="special decks (night, volcano, star, sea, ...)")
-    tokens: list[Component] = Field(default_factory=list)
-    requires: list[str] = Field(default_factory=list, description="boards or products the module needs (`board:...`, `product:...`)")
-    combine: StrictInt | None = Field(default=None, ge=1, description="how many other modules it must be combined with, when not the usual one")
-    setup: list[Step] = Field(default_factory=list)
-    rules: list[Rule] = Field(default_factory=list)
-
-
 class Person(Strict):
     """The printed values of a people card: skills, health and the tools the person brings."""
 
@@ -416,141 +300,294 @@ class Card(Record):
         return v
 
 
-class Secret(Record):
-    """A numbered secret card as a number: which products print it and how often."""
 
-    PREFIX: ClassVar[str] = "secret"
-    NULLABLE_WHEN_INCOMPLETE: ClassVar[tuple[str, ...]] = ("copies",)
-    id: str = Field(pattern=r"^secret:[0-9]+$")
-    number: StrictInt = Field(ge=1)
-    product: str | None = Field(default=None, pattern=id_pattern("product"))
-    copies: Annotated[StrictInt, Field(ge=1), AfterValidator(_bounded_copies)] | None = Field(
-        default=1,
-        description="how many cards with this number are printed; null when the rulebooks do not say (the record "
-        "is then not complete), and checks that need the count skip it",
-    )
-    identical_backs: StrictBool = Field(default=False, description="copies share a back; reveal the next one")
-    always_needed: list[str] = Field(default_factory=list, description="boards or products whose games always need it")
-    marks: list[Literal["cult-site", "secret-symbol", "sheep"]] = Field(default_factory=list)
-    card: str | None = Field(default=None, pattern=id_pattern("card"), description="the card record with its face, when known")
-    card_reading: str | None = Field(
-        default=None,
-        pattern=id_pattern("interpretation"),
-        description="the interpretation whose reading links `card` to this number; required when the card does not "
-        "print the number itself (the link is then a reading, not a stated fact)",
-    )
+# The record kinds of a card file are made when the pipeline meets them; the rest (every other record
+# kind, and the content file as a whole) the first time one of them is used (`__getattr__`): making a
+# pydantic model takes a millisecond or two, and a rebuild after editing a card file needs the card models
+# only. Each is a module-level class of this module once made (pickles and schemas name it as one).
+_LAZY = frozenset({"Component", "Step", "Phase", "Rule", "Game", "Board", "CardGroup", "Product", "SecretUse", "Module", "Secret", "Token", "Die", "Scenario", "Interpretation", "Symbol", "ContentFile"})
 
 
-class Token(Record):
-    PREFIX: ClassVar[str] = "token"
-    id: str = Field(pattern=id_pattern("token"))
-    name: str | None = None
-    number: StrictInt | None = Field(default=None, ge=1)
-    game: str = Field(pattern=id_pattern("game"))
-    product: str = Field(pattern=id_pattern("product"))
-    kind: Literal["secret-token", "tool", "cult-tool", "resource", "expansion", "progress", "other"]
-    placement: Literal["farm", "group", "supply", "board", "other"] | None = None
-    counts_as_tool: StrictBool | None = None
-    skills: dict[Literal["strength", "awareness", "craftsmanship"], Annotated[StrictInt, Field(ge=1)]] | None = Field(
-        default=None,
-        description="the skills a tool token adds to the group that holds it (any of strength, awareness, "
-        "craftsmanship); null when it adds none or it is not known",
-    )
-    cost: str | None = Field(
-        default=None,
-        description="what building an expansion token takes, as an effect-language string of cost clauses only "
-        "(for example `cost 2 wood, 1 stone`); null when it is not known (the farm board prints it); lowered to "
-        "`{text, ir}` in the bundle",
-    )
-    improves: str | None = Field(
-        default=None,
-        description="what a built expansion token adds to the action it improves (the scythe to a harvest, the "
-        "millstone to a grind), as an effect-language string of reward clauses only (for example `-> 1 grain`); "
-        "null when it is not known; lowered to `{text, ir}` in the bundle",
-    )
-    options: list[str] = Field(default_factory=list)
-    notes: list[str] = Field(default_factory=list)
+def _define_the_rest() -> None:
+    global Component, Step, Phase, Rule, Game, Board, CardGroup, Product, SecretUse, Module, Secret, Token, Die, Scenario, Interpretation, Symbol, ContentFile
+    from .effects.symbols_model import Symbol  # the symbol definition lives with the effect language
+
+    class Component(Strict):
+        """A printed component with its count (null when the count is not stated)."""
+
+        name: str
+        count: StrictInt | None = Field(default=None, ge=0)
+        kind: Literal["board", "tile", "token", "card", "die", "deck", "other"] = "other"
+        note: str | None = None
 
 
-class Die(Record):
-    PREFIX: ClassVar[str] = "die"
-    NULLABLE_WHEN_INCOMPLETE: ClassVar[tuple[str, ...]] = ("faces",)
-    id: str = Field(pattern=id_pattern("die"))
-    name: str
-    game: str = Field(pattern=id_pattern("game"))
-    product: str = Field(pattern=id_pattern("product"))
-    color: str | None = None
-    count: StrictInt | None = Field(default=None, ge=0)
-    faces: list[str] | None = Field(default=None, description="one entry per face; null when the rulebook does not give them")
+    class Step(Strict):
+        """A setup, phase or turn step, in our own words."""
+
+        name: str
+        text: str
+        source: Source | None = None
+        applies_to: list[str] = Field(default_factory=list, description="ids or conditions (for example `board:cult-site`) this step depends on")
 
 
-class Scenario(Record):
-    PREFIX: ClassVar[str] = "scenario"
-    id: str = Field(pattern=r"^(?:scenario|level|suggestion):" + _LOCAL + "$")
-    kind: Literal["scenario", "level", "suggestion"]
-    name: str
-    game: str = Field(pattern=id_pattern("game"))
-    product: str = Field(pattern=id_pattern("product"))
-    modules: list[str] = Field(description="module letters as printed")
-    boards: list[str] = Field(default_factory=list)
-    players: list[StrictInt] | None = None
-    notes: list[str] = Field(default_factory=list)
-
-    PREFIXES: ClassVar[tuple[str, ...]] = ("scenario", "level", "suggestion")
+    class Phase(Strict):
+        name: str
+        steps: list[Step]
+        source: Source | None = None
 
 
-class Interpretation(Record):
-    """Our reading of an unclear or conflicting rule, with the citations it weighs."""
+    class Rule(Strict):
+        """A rule of play, in our own words."""
 
-    PREFIX: ClassVar[str] = "interpretation"
-    id: str = Field(pattern=id_pattern("interpretation"))
-    question: str
-    reading: str
-    citations: list[Source] = Field(min_length=1)
-    affects: list[str] = Field(default_factory=list, description="ids of the records this reading shapes")
+        id: str = Field(pattern=rf"^{_SLUG}$")
+        name: str
+        text: str
+        source: Source | None = None
 
 
-# The symbol definition lives with the effect language that uses it.
-from .effects.symbols_model import Symbol  # noqa: E402
+    class Game(Record):
+        PREFIX: ClassVar[str] = "game"
+        id: str = Field(pattern=id_pattern("game"))
+        name: str
+        kind: Literal["cooperative-card-game", "dice-game"]
+        players: dict[str, StrictInt | None] | None = Field(default=None, description="`min` and `max` player counts where stated")
+        resources: list[str] = Field(default_factory=list)
+        tools: list[str] = Field(default_factory=list)
+        skills: list[str] = Field(default_factory=list)
+        backs: list[Back] = Field(default_factory=list)
+        boards: list[str] = Field(default_factory=list, description="board ids (`board:...`)")
+        parameters: dict[str, StrictInt | str | StrictBool | None] = Field(default_factory=dict, description="numbers the rules fix, such as the victory target")
+        setup: list[Step] = Field(default_factory=list)
+        phases: list[Phase] = Field(default_factory=list)
+        rules: list[Rule] = Field(default_factory=list)
 
 
-class ContentFile(Strict):
-    """One content file: lists of records by kind."""
-
-    model_config = ConfigDict(
-        extra="forbid",
-        title="Paleo Codex content file",
-        json_schema_extra={"$comment": "Generated by `paleo schema content`; do not edit by hand."},
-    )
-
-    pack: dict[str, Any] | None = Field(default=None, description="present only in a synthetic pack: `{synthetic: true, name: ...}`")
-    games: list[Game] = Field(default_factory=list)
-    boards: list[Board] = Field(default_factory=list)
-    products: list[Product] = Field(default_factory=list)
-    modules: list[Module] = Field(default_factory=list)
-    cards: list[Card] = Field(default_factory=list)
-    secrets: list[Secret] = Field(default_factory=list)
-    tokens: list[Token] = Field(default_factory=list)
-    dice: list[Die] = Field(default_factory=list)
-    scenarios: list[Scenario] = Field(default_factory=list)
-    symbols: list[Symbol] = Field(default_factory=list)
-    interpretations: list[Interpretation] = Field(default_factory=list)
-    sources: list[SourceDocument] = Field(default_factory=list, description="source documents this project's citations name")
+    class Board(Record):
+        PREFIX: ClassVar[str] = "board"
+        id: str = Field(pattern=id_pattern("board"))
+        name: str
+        game: str = Field(pattern=id_pattern("game"))
+        product: str = Field(pattern=id_pattern("product"))
+        parts: list[str] = Field(default_factory=list, description="named areas or spaces of the board")
+        rules: list[Rule] = Field(default_factory=list)
 
 
-SECTIONS: dict[str, type[Record]] = {
-    "games": Game,
-    "boards": Board,
-    "products": Product,
-    "modules": Module,
-    "cards": Card,
-    "secrets": Secret,
-    "tokens": Token,
-    "dice": Die,
-    "scenarios": Scenario,
-    "symbols": Symbol,
-    "interpretations": Interpretation,
-}
+    class CardGroup(Strict):
+        """A printed group of a product's cards with its count (the parts of the printed total)."""
+
+        name: str
+        count: StrictInt = Field(ge=0)
+        kind: CardKind | None = None
+        modules: list[str] = Field(default_factory=list, description="module letters whose cards form this group")
+        note: str | None = None
+
+
+    class Product(Record):
+        PREFIX: ClassVar[str] = "product"
+        NULLABLE_WHEN_INCOMPLETE: ClassVar[tuple[str, ...]] = ("printed_cards",)
+        id: str = Field(pattern=id_pattern("product"))
+        name: str
+        aliases: list[str] = Field(default_factory=list)
+        game: str = Field(pattern=id_pattern("game"))
+        kind: Literal["base-game", "expansion", "module", "game"]
+        requires: list[str] = Field(default_factory=list, description="product ids this product cannot be played without")
+        printed_cards: StrictInt | None = Field(default=None, ge=0)
+        card_groups: list[CardGroup] = Field(default_factory=list)
+        components: list[Component] = Field(default_factory=list)
+        setup: list[Step] = Field(default_factory=list)
+        rules: list[Rule] = Field(default_factory=list)
+
+
+    Difficulty = Union[Level, dict[StrictInt, Level]]
+
+
+    class SecretUse(Strict):
+        number: StrictInt = Field(ge=1)
+        copies: Copies = Field(default=1, ge=1)
+
+
+    class Module(Record):
+        PREFIX: ClassVar[str] = "module"
+        NULLABLE_WHEN_INCOMPLETE: ClassVar[tuple[str, ...]] = ("name", "product", "difficulty", "printed_cards")
+        id: str = Field(pattern=id_pattern("module"))
+        letter: str = Field(pattern=r"^[A-Z]$")
+        name: str | None = None
+        game: str = Field(pattern=id_pattern("game"))
+        product: str | None = Field(default=None, pattern=id_pattern("product"))
+        difficulty: Level | dict[StrictInt, Level] | None = Field(default=None, description="a level, or a map from player count to level")
+        printed_cards: StrictInt | None = Field(default=None, ge=0)
+        missions: list[str] = Field(default_factory=list, description="mission card ids")
+        ideas: list[str] = Field(default_factory=list, description="idea card ids the module adds")
+        secrets: list[SecretUse] = Field(default_factory=list, description="secret card numbers with their printed copies")
+        dice: StrictInt | None = Field(default=None, ge=0)
+        decks: list[Component] = Field(default_factory=list, description="special decks (night, volcano, star, sea, ...)")
+        tokens: list[Component] = Field(default_factory=list)
+        requires: list[str] = Field(default_factory=list, description="boards or products the module needs (`board:...`, `product:...`)")
+        combine: StrictInt | None = Field(default=None, ge=1, description="how many other modules it must be combined with, when not the usual one")
+        setup: list[Step] = Field(default_factory=list)
+        rules: list[Rule] = Field(default_factory=list)
+
+
+
+    class Secret(Record):
+        """A numbered secret card as a number: which products print it and how often."""
+
+        PREFIX: ClassVar[str] = "secret"
+        NULLABLE_WHEN_INCOMPLETE: ClassVar[tuple[str, ...]] = ("copies",)
+        id: str = Field(pattern=r"^secret:[0-9]+$")
+        number: StrictInt = Field(ge=1)
+        product: str | None = Field(default=None, pattern=id_pattern("product"))
+        copies: Annotated[StrictInt, Field(ge=1), AfterValidator(_bounded_copies)] | None = Field(
+            default=1,
+            description="how many cards with this number are printed; null when the rulebooks do not say (the record "
+            "is then not complete), and checks that need the count skip it",
+        )
+        identical_backs: StrictBool = Field(default=False, description="copies share a back; reveal the next one")
+        always_needed: list[str] = Field(default_factory=list, description="boards or products whose games always need it")
+        marks: list[Literal["cult-site", "secret-symbol", "sheep"]] = Field(default_factory=list)
+        card: str | None = Field(default=None, pattern=id_pattern("card"), description="the card record with its face, when known")
+        card_reading: str | None = Field(
+            default=None,
+            pattern=id_pattern("interpretation"),
+            description="the interpretation whose reading links `card` to this number; required when the card does not "
+            "print the number itself (the link is then a reading, not a stated fact)",
+        )
+
+
+    class Token(Record):
+        PREFIX: ClassVar[str] = "token"
+        id: str = Field(pattern=id_pattern("token"))
+        name: str | None = None
+        number: StrictInt | None = Field(default=None, ge=1)
+        game: str = Field(pattern=id_pattern("game"))
+        product: str = Field(pattern=id_pattern("product"))
+        kind: Literal["secret-token", "tool", "cult-tool", "resource", "expansion", "progress", "other"]
+        placement: Literal["farm", "group", "supply", "board", "other"] | None = None
+        counts_as_tool: StrictBool | None = None
+        skills: dict[Literal["strength", "awareness", "craftsmanship"], Annotated[StrictInt, Field(ge=1)]] | None = Field(
+            default=None,
+            description="the skills a tool token adds to the group that holds it (any of strength, awareness, "
+            "craftsmanship); null when it adds none or it is not known",
+        )
+        cost: str | None = Field(
+            default=None,
+            description="what building an expansion token takes, as an effect-language string of cost clauses only "
+            "(for example `cost 2 wood, 1 stone`); null when it is not known (the farm board prints it); lowered to "
+            "`{text, ir}` in the bundle",
+        )
+        improves: str | None = Field(
+            default=None,
+            description="what a built expansion token adds to the action it improves (the scythe to a harvest, the "
+            "millstone to a grind), as an effect-language string of reward clauses only (for example `-> 1 grain`); "
+            "null when it is not known; lowered to `{text, ir}` in the bundle",
+        )
+        options: list[str] = Field(default_factory=list)
+        notes: list[str] = Field(default_factory=list)
+
+
+    class Die(Record):
+        PREFIX: ClassVar[str] = "die"
+        NULLABLE_WHEN_INCOMPLETE: ClassVar[tuple[str, ...]] = ("faces",)
+        id: str = Field(pattern=id_pattern("die"))
+        name: str
+        game: str = Field(pattern=id_pattern("game"))
+        product: str = Field(pattern=id_pattern("product"))
+        color: str | None = None
+        count: StrictInt | None = Field(default=None, ge=0)
+        faces: list[str] | None = Field(default=None, description="one entry per face; null when the rulebook does not give them")
+
+
+    class Scenario(Record):
+        PREFIX: ClassVar[str] = "scenario"
+        id: str = Field(pattern=r"^(?:scenario|level|suggestion):" + _LOCAL + "$")
+        kind: Literal["scenario", "level", "suggestion"]
+        name: str
+        game: str = Field(pattern=id_pattern("game"))
+        product: str = Field(pattern=id_pattern("product"))
+        modules: list[str] = Field(description="module letters as printed")
+        boards: list[str] = Field(default_factory=list)
+        players: list[StrictInt] | None = None
+        notes: list[str] = Field(default_factory=list)
+
+        PREFIXES: ClassVar[tuple[str, ...]] = ("scenario", "level", "suggestion")
+
+
+    class Interpretation(Record):
+        """Our reading of an unclear or conflicting rule, with the citations it weighs."""
+
+        PREFIX: ClassVar[str] = "interpretation"
+        id: str = Field(pattern=id_pattern("interpretation"))
+        question: str
+        reading: str
+        citations: list[Source] = Field(min_length=1)
+        affects: list[str] = Field(default_factory=list, description="ids of the records this reading shapes")
+
+
+
+
+    class ContentFile(Strict):
+        """One content file: lists of records by kind."""
+
+        model_config = ConfigDict(
+            extra="forbid",
+            title="Paleo Codex content file",
+            json_schema_extra={"$comment": "Generated by `paleo schema content`; do not edit by hand."},
+        )
+
+        pack: dict[str, Any] | None = Field(default=None, description="present only in a synthetic pack: `{synthetic: true, name: ...}`")
+        games: list[Game] = Field(default_factory=list)
+        boards: list[Board] = Field(default_factory=list)
+        products: list[Product] = Field(default_factory=list)
+        modules: list[Module] = Field(default_factory=list)
+        cards: list[Card] = Field(default_factory=list)
+        secrets: list[Secret] = Field(default_factory=list)
+        tokens: list[Token] = Field(default_factory=list)
+        dice: list[Die] = Field(default_factory=list)
+        scenarios: list[Scenario] = Field(default_factory=list)
+        symbols: list[Symbol] = Field(default_factory=list)
+        interpretations: list[Interpretation] = Field(default_factory=list)
+        sources: list[SourceDocument] = Field(default_factory=list, description="source documents this project's citations name")
+
+
+    for cls in (Component, Step, Phase, Rule, Game, Board, CardGroup, Product, SecretUse, Module, Secret, Token, Die, Scenario, Interpretation, ContentFile):
+        cls.__qualname__ = cls.__name__  # a class of this module, not of this function
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        _define_the_rest()
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+class _Sections(dict):
+    """The record kinds by section name: a mapping whose values are made when first read."""
+
+    _names = {"games": "Game", "boards": "Board", "products": "Product", "modules": "Module", "cards": "Card",
+              "secrets": "Secret", "tokens": "Token", "dice": "Die", "scenarios": "Scenario", "symbols": "Symbol",
+              "interpretations": "Interpretation"}
+
+    def __init__(self) -> None:
+        super().__init__(dict.fromkeys(self._names))
+
+    def __getitem__(self, key):
+        value = dict.__getitem__(self, key)
+        if value is None:
+            value = globals().get(self._names[key]) or __getattr__(self._names[key])
+            dict.__setitem__(self, key, value)
+        return value
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+    def values(self):
+        return [self[k] for k in self]
+
+    def items(self):
+        return [(k, self[k]) for k in self]
+
+
+SECTIONS: dict[str, type[Record]] = _Sections()
 
 
 def slugify(name: str) -> str:

@@ -137,16 +137,8 @@ class CountedGraph(Graph):
         nid, _, _, attrs = n
         cur = self.nodes[nid]
         self._touch(nid, cur)
-        count = self.ncount.get(nid, 1) - (_ONE if attrs else 1)
-        if not count:
-            del self.nodes[nid]
-            self.ncount.pop(nid, None)
-            return
-        if count == 1:
-            self.ncount.pop(nid, None)
-        else:
-            self.ncount[nid] = count
-        if attrs and count < _ONE:  # the last contribution with attributes went
+        count = _less(self.nodes, self.ncount, nid, attrs)
+        if count and attrs and count < _ONE:  # the last contribution with attributes went
             self.nodes[nid] = {"kind": cur["kind"], "label": cur["label"]}
 
     def add_edge(self, e: tuple) -> None:
@@ -175,16 +167,8 @@ class CountedGraph(Graph):
         attrs = e[3]
         self._touch(key, self.edges[key])
         self._adj = None
-        count = self.ecount.get(key, 1) - (_ONE if attrs else 1)
-        if not count:
-            del self.edges[key]
-            self.ecount.pop(key, None)
-            return
-        if count == 1:
-            self.ecount.pop(key, None)
-        else:
-            self.ecount[key] = count
-        if attrs and count < _ONE:
+        count = _less(self.edges, self.ecount, key, attrs)
+        if count and attrs and count < _ONE:
             self.edges[key] = {}
 
     def changed(self) -> tuple[list, list]:
@@ -209,6 +193,20 @@ class CountedGraph(Graph):
             self.drop_node(n)
         for e in edges:
             self.drop_edge(e)
+
+
+def _less(values: dict, counts: dict, key, attrs) -> int:
+    """Take one contribution (with `attrs` or without) from `key`'s count, and the key itself when none is
+    left; returns the count left."""
+    count = counts.get(key, 1) - (_ONE if attrs else 1)
+    if not count:
+        del values[key]
+        counts.pop(key, None)
+    elif count == 1:  # the commonest count is not stored
+        counts.pop(key, None)
+    else:
+        counts[key] = count
+    return count
 
 
 # -- keys ----------------------------------------------------------------------------------------

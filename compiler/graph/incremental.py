@@ -318,7 +318,7 @@ def kept_graph(F: Facts, keep: dict) -> Graph:
     if _valid(prev):
         try:
             g = _patched(F, units, keep, prev)
-        except (_Unkeyed, KeyError, IndexError, TypeError, ValueError, AttributeError):  # a state that does not fit
+        except (_Unkeyed, KeyError, IndexError, TypeError, ValueError, AttributeError, EOFError):  # a state that does not fit
             g = None
         if g is None:
             _forget(F, keep)

@@ -349,6 +349,9 @@ def _game_key(rec: dict) -> str | None:
     return game_id(game) if isinstance(game, str) and game else None
 
 
+_UNSET = object()
+
+
 def _with_ir(rec: dict, memo: dict | None, irs: dict | None = None) -> bool:
     """Give a kept record's options their IR again: the memo's own value for each text (kept records hold
     their options' texts only, and were kept under the same symbol files). False when one is missing.
@@ -365,16 +368,16 @@ def _with_ir(rec: dict, memo: dict | None, irs: dict | None = None) -> bool:
         found = {}
         if type(raw) is str:
             irs[raw] = found
-    game = None
+    game = _UNSET  # the record's game key, found once (it may be None)
     for opt in opts:
         if type(opt) is not dict:
             return False
         text = opt.get("text")
         ir = found.get(text) if type(text) is str else None
         if ir is None:
-            if game is None:
-                game = (_game_key(rec),)
-            hit = memo.get((text, game[0], None))
+            if game is _UNSET:
+                game = _game_key(rec)
+            hit = memo.get((text, game, None))
             if hit is None:
                 return False
             ir = hit[0]

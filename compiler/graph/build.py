@@ -122,11 +122,15 @@ def paused_gc():
             gc.enable()
 
 
+# The graph block of the node-link form (the incremental build's text writes the same).
+META = {"name": "paleo-codex", "edge_kinds": list(EDGE_KINDS)}
+
+
 def node_link(nodes: dict[str, dict], edges: dict[tuple[str, str, str], dict]) -> dict:
     return {
         "directed": True,
         "multigraph": True,
-        "graph": {"name": "paleo-codex", "edge_kinds": list(EDGE_KINDS)},
+        "graph": {"name": META["name"], "edge_kinds": list(META["edge_kinds"])},
         "nodes": [{"id": nid, **nodes[nid]} for nid in sorted(nodes)],
         "edges": [
             {"source": s, "target": t, "key": k, "kind": k, **edges[(s, t, k)]}

@@ -31,7 +31,7 @@ import secrets
 from types import MappingProxyType
 from typing import Any
 
-from .build import (EDGE_KINDS, Facts, Graph, Ref, _link, _lookup, _secret_number, build, context, norm,
+from .build import (META, Facts, Graph, Ref, _link, _lookup, _secret_number, build, context, norm,
                     unit_order, unit_part)
 
 VERSION = 3
@@ -597,9 +597,6 @@ def _place(order: list, items: list, texts: dict, key, item: dict | None) -> Non
         order.insert(at, key)
         items.insert(at, item)
     texts[key] = _dumps(item)
-
-
-META = {"name": "paleo-codex", "edge_kinds": list(EDGE_KINDS)}
 
 
 def graph_json(st: dict) -> dict:

@@ -95,7 +95,7 @@ class Progress:
         self.start = self.clock()
         self.base = done  # games already done before this run (a resumed sweep)
         self.every = every
-        self.shown = -1.0
+        self.shown = None  # when the bar was last drawn: the first update always is
 
     def line(self, done: int) -> str:
         pct = int(100 * done / max(self.total, 1))
@@ -110,7 +110,7 @@ class Progress:
         if not self.on:
             return
         now = self.clock()
-        if done != self.total and now - self.shown < self.every:
+        if done != self.total and self.shown is not None and now - self.shown < self.every:
             return
         self.shown = now
         self.stream.write("\r" + self.line(done))

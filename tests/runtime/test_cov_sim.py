@@ -63,6 +63,16 @@ def test_the_progress_bar_draws_only_on_a_terminal_and_at_most_every_interval():
     assert "--:-- left" in sim.Progress(5, out, force=True).line(0)
 
 
+def test_the_first_update_is_drawn_on_a_clock_that_just_started():
+    # a machine booted a minute ago: its monotonic clock is smaller than the interval
+    out = io.StringIO()
+    bar = sim.Progress(4, out, force=True, every=3600)
+    bar.clock = lambda: 60.0
+    bar.update(1)
+    bar.update(2)
+    assert out.getvalue().count("\r") == 1 and " 1/4 games" in out.getvalue()
+
+
 def test_a_process_with_threads_spawns_its_workers():
     stop = threading.Event()
     t = threading.Thread(target=stop.wait)

@@ -30,6 +30,7 @@ python3 -m coverage run -m pytest "${jobs[@]}" -m "not games" "$@" || rc=$?
 games=0
 python3 -m pytest "${gjobs[@]}" -m games "$@" || games=$?
 [ "$games" -eq 5 ] && games=0  # the given paths hold no seeded-game test
+echo "coverage data files: $(find build/coverage -name 'data.*' | wc -l) (the run, its workers and the processes they started)"
 python3 -m coverage combine -q && python3 -m coverage json -q -o build/coverage/coverage.json
 if [ $# -eq 0 ]; then
   python3 scripts/coverage_gate.py build/coverage/coverage.json || { [ "$rc" -ne 0 ] || rc=1; }

@@ -123,15 +123,10 @@ def pytest_sessionfinish(session, exitstatus):
     _SESSION["status"] = int(exitstatus)
 
 
-@pytest.hookimpl(trylast=True)
-def pytest_unconfigure(config):
-    """OpenSpiel's extension (loaded by tests/ai) can abort CPython's interpreter shutdown after some test mixes
-    ("PyThreadState_Get: the GIL is released", exit 134) once every test has passed. When it is loaded, the run
-    ends here with pytest's own status, after saving the coverage data the shutdown would have saved."""
-    import sys
-
-    if "pyspiel" not in sys.modules or "status" not in _SESSION:
-        return
+def _save_coverage() -> None:
+    """Save this process's coverage data now, if it is measured, rather than in its exit handler: the run's
+    controller kills an xdist worker that has not come down 10 seconds after the run, and the data of every
+    test that worker ran would be lost with it."""
     try:
         import coverage
 
@@ -141,6 +136,20 @@ def pytest_unconfigure(config):
             cov.save()
     except Exception:  # no coverage run, or nothing to save
         pass
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_unconfigure(config):
+    """Coverage is saved here, before the process exits (see `_save_coverage`).
+
+    OpenSpiel's extension (loaded by tests/ai) can abort CPython's interpreter shutdown after some test mixes
+    ("PyThreadState_Get: the GIL is released", exit 134) once every test has passed. When it is loaded, the run
+    ends here with pytest's own status."""
+    import sys
+
+    _save_coverage()
+    if "pyspiel" not in sys.modules or "status" not in _SESSION:
+        return
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(_SESSION["status"])

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Every test: installs what the suite needs (Debian chromium, npm packages, Python packages), then runs the suite
-# on every core under branch coverage (subprocesses included), the seeded-game runs (marker `games`) after it
-# unmeasured, and fails when either fails or when coverage of compiler/ or runtime/ is below the gate of
-# scripts/coverage_gate.py, which prints it per package.
+# on every core under branch coverage (subprocesses included), then the seeded-game runs (marker `games`) and the
+# tests that drive Chromium (marker `browser`) unmeasured, and fails when either pass fails or when coverage of
+# compiler/ or runtime/ is below the gate of scripts/coverage_gate.py, which prints it per package. The browser
+# tests stay out of the measured pass because Playwright's synchronous API switches greenlets, which makes
+# the tracer of Python 3.11 lose its place for the rest of that worker; coverage's greenlet mode follows the
+# switches but is one more moving part in every measured process.
 #   bash scripts/test.sh                 the whole suite, measured and gated (what CI runs)
 #   bash scripts/test.sh tests/cli       some tests: coverage printed, not gated (a part covers less)
 #   PALEO_COVERAGE=0 bash scripts/test.sh  plain pytest, no coverage
@@ -26,10 +29,10 @@ gjobs=(-n "${PALEO_TEST_JOBS:-auto}" --dist load)
 if [ "${PALEO_COVERAGE:-1}" = 0 ]; then exec python3 -m pytest "${jobs[@]}" "$@"; fi
 rm -rf build/coverage && mkdir -p build/coverage
 rc=0
-python3 -m coverage run -m pytest "${jobs[@]}" -m "not games" "$@" || rc=$?
+python3 -m coverage run -m pytest "${jobs[@]}" -m "not games and not browser" "$@" || rc=$?
 games=0
-python3 -m pytest "${gjobs[@]}" -m games "$@" || games=$?
-[ "$games" -eq 5 ] && games=0  # the given paths hold no seeded-game test
+python3 -m pytest "${gjobs[@]}" -m "games or browser" "$@" || games=$?
+[ "$games" -eq 5 ] && games=0  # the given paths hold no seeded-game or browser test
 echo "coverage data files: $(find build/coverage -name 'data.*' | wc -l) (the run, its workers and the processes they started)"
 python3 -m coverage combine -q && python3 -m coverage json -q -o build/coverage/coverage.json
 if [ $# -eq 0 ]; then

@@ -67,6 +67,7 @@ def test_the_gate_fails_below_ninety_percent_for_either_package(tmp_path, capsys
 def test_the_test_command_measures_and_gates_the_whole_suite_by_default():
     script = (REPO / "scripts" / "test.sh").read_text(encoding="utf-8")
     assert '"${PALEO_COVERAGE:-1}" = 0' in script  # coverage is on unless switched off
-    assert 'coverage run -m pytest "${jobs[@]}" -m "not games"' in script
+    assert 'coverage run -m pytest "${jobs[@]}" -m "not games and not browser"' in script
+    assert 'pytest "${gjobs[@]}" -m "games or browser"' in script  # and every other test runs unmeasured
     assert "python3 scripts/coverage_gate.py build/coverage/coverage.json ||" in script
     assert (REPO / ".ci" / "run").read_text(encoding="utf-8").strip().endswith("bash scripts/test.sh")

@@ -18,6 +18,15 @@ from site_support import (  # noqa: E402
 from site_synthetic import synthetic_bundle  # noqa: E402
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items):
+    """Every test that starts Playwright (the `pw` fixture, directly or through another fixture) is a `browser`
+    test, marked or not: the test command runs those outside the coverage pass (see scripts/test.sh)."""
+    for item in items:
+        if "pw" in getattr(item, "fixturenames", ()) and item.get_closest_marker("browser") is None:
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture(scope="session")
 def synthetic_site(tmp_path_factory) -> tuple[Path, dict, float]:
     """The site built from the synthetic bundle: (site dir, bundle, build seconds)."""

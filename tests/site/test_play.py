@@ -227,3 +227,40 @@ def test_the_glue_refuses_bad_setups_and_saves_in_words(tmp_path):
     saved = glue.save()
     glue.act(0, 0)
     assert json.loads(glue.load(saved))["log"] == ok["log"], "a save restores the game it was taken from"
+
+
+def test_the_play_step_writes_what_the_page_loads(play_assets):
+    """The assets the Play page fetches, as the step writes them (the browser test plays them): Pyodide, the
+    runtime's sources, the bundle byte for byte, and a meta file naming the synthetic packs, every playable
+    setup and rule links into the site."""
+    from compiler.docs.play import PYODIDE_DIR, PYODIDE_FILES, runtime_zip
+
+    site, bundle_path = play_assets
+    out = site / "play"
+    for f in PYODIDE_FILES:
+        assert (out / "pyodide" / f).read_bytes() == (REPO / PYODIDE_DIR / f).read_bytes(), f
+    assert (out / "runtime.zip").read_bytes() == runtime_zip(REPO)
+    assert (out / "play-bundle.json").read_bytes() == bundle_path.read_bytes()
+    meta = json.loads((out / "play-meta.json").read_text(encoding="utf-8"))
+    assert meta["packs"] == PACKS and "never the printed cards" in meta["synthetic"]
+    games = {s["game"] for s in meta["setups"]}
+    assert {"game:paleovet"} <= games and len(games) >= 2, games
+    assert meta["links"]["rules_index"] and meta["links"]["sections"], "rule links into the site"
+
+
+def test_the_play_step_refuses_a_missing_site_pyodide_or_bundle(tmp_path, capsys):
+    from compiler.docs.play import main
+
+    site = tmp_path / "site"
+    assert main(["--site", str(site), "--bundle", str(tmp_path / "b.json"), "--pack", "paleovet", "--root", str(REPO)]) == 2
+    assert "has no play/index.html" in capsys.readouterr().err
+    (site / "play").mkdir(parents=True)
+    (site / "play" / "index.html").write_text("<html></html>", encoding="utf-8")
+    assert main(["--site", str(site), "--bundle", str(tmp_path / "b.json"), "--pack", "paleovet", "--root", str(REPO)]) == 2
+    assert "cannot read a bundle" in capsys.readouterr().err
+    (tmp_path / "b.json").write_text("{not json", encoding="utf-8")
+    assert main(["--site", str(site), "--bundle", str(tmp_path / "b.json"), "--pack", "paleovet", "--root", str(REPO)]) == 2
+    assert "cannot read a bundle" in capsys.readouterr().err
+    assert main(["--site", str(site), "--bundle", str(tmp_path / "b.json"), "--pack", "paleovet", "--root", str(tmp_path)]) == 2
+    assert "run `npm ci`" in capsys.readouterr().err
+    assert not (site / "play" / "runtime.zip").exists(), "nothing is written when the step refuses"

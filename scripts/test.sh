@@ -3,9 +3,9 @@
 # on every core under branch coverage (subprocesses included), then the seeded-game runs (marker `games`) and the
 # tests that drive Chromium (marker `browser`) unmeasured, and fails when either pass fails or when coverage of
 # compiler/ or runtime/ is below the gate of scripts/coverage_gate.py, which prints it per package. The browser
-# tests stay out of the measured pass because Playwright's synchronous API switches greenlets, which makes
-# the tracer of Python 3.11 lose its place for the rest of that worker; coverage's greenlet mode follows the
-# switches but is one more moving part in every measured process.
+# tests stay out of the measured pass: what they test runs in Chromium, and Playwright's synchronous API
+# switches greenlets, which coverage follows only in its greenlet mode (one more moving part in every measured
+# process). A test that stops the tracer fails (tests/conftest.py), so no test can end another's measurement.
 #   bash scripts/test.sh                 the whole suite, measured and gated (what CI runs)
 #   bash scripts/test.sh tests/cli       some tests: coverage printed, not gated (a part covers less)
 #   PALEO_COVERAGE=0 bash scripts/test.sh  plain pytest, no coverage

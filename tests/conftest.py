@@ -116,6 +116,20 @@ def _written_bundles_validate(tmp_path_factory):
                         f"{bundle_check.SCHEMA_FILE.relative_to(REPO)}:\n  " + "\n  ".join(failed))
 
 
+@pytest.fixture(autouse=True)
+def _coverage_keeps_measuring():
+    """A test that stops the tracer (coverage's, in a measured run) fails, naming itself: everything its
+    process ran after it would go unmeasured, and the coverage gate would fail somewhere else, depending on
+    which worker ran it when (`atexit._run_exitfuncs` called for real runs coverage's own exit handler)."""
+    import sys
+
+    before = sys.gettrace()
+    yield
+    if before is not None and sys.gettrace() is None:
+        pytest.fail("this test stopped the tracer (coverage measurement, in a measured run) for the rest of "
+                    "its process; mock what ends the process (`atexit._run_exitfuncs`, `os._exit`)", pytrace=False)
+
+
 _SESSION: dict = {}
 
 

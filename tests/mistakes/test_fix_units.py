@@ -94,28 +94,24 @@ def test_a_span_that_is_not_on_one_line_of_the_text_gets_no_fix(span):
     assert fix_for(_d("M005", line, col, end, "did you mean `food`?", end_line=end_line), "kind: fod\n") is None
 
 
-def test_an_unused_suppression_goes_with_its_comment_marker():
-    text = "name: A  # paleo: ignore[M005]\n"
-    col = text.index("M005") + 1
-    assert _apply(text, _d("C004", 1, col, col + 4)) == "name: A\n"
+def _unused(text: str, code: str) -> Diagnostic:
+    """C004 at the unused `code` inside the suppression of `text`'s first line."""
+    col = text.index(code) + 1
+    return _d("C004", 1, col, col + len(code))
 
 
-def test_one_unused_code_of_several_goes_and_the_others_stay():
-    text = "name: A  # paleo: ignore[M005, e302]\n"
-    col = text.index("e302") + 1
-    assert _apply(text, _d("C004", 1, col, col + 4)) == "name: A  # paleo: ignore[M005]\n"
-
-
-def test_a_comment_after_the_removed_suppression_stays_where_it_was():
-    text = "name: A  # paleo: ignore[M005] # the printed title\n"
-    col = text.index("M005") + 1
-    assert _apply(text, _d("C004", 1, col, col + 4)) == "name: A  # the printed title\n"
+@pytest.mark.parametrize("text,code,fixed", [
+    ("name: A  # paleo: ignore[M005]\n", "M005", "name: A\n"),  # the comment marker goes with it
+    ("name: A  # paleo: ignore[M005, e302]\n", "e302", "name: A  # paleo: ignore[M005]\n"),  # the others stay
+    ("name: A  # paleo: ignore[M005] # the printed title\n", "M005", "name: A  # the printed title\n"),  # kept in place
+], ids=["alone", "one-of-several", "comment-after"])
+def test_an_unused_suppression_is_removed_and_what_follows_it_stays(text, code, fixed):
+    assert _apply(text, _unused(text, code)) == fixed
 
 
 def test_a_suppression_followed_by_other_text_is_not_removed():
     text = "name: A  # paleo: ignore[M005] and why\n"
-    col = text.index("M005") + 1
-    assert fix_for(_d("C004", 1, col, col + 4), text) is None
+    assert fix_for(_unused(text, "M005"), text) is None
 
 
 def test_a_suppression_fix_needs_the_code_inside_the_brackets_on_a_line_of_the_file():

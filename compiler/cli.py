@@ -587,10 +587,10 @@ def _fmt_diff(paths: list[str], root: Path, *, check: bool) -> int:
     """`fmt --diff`: a unified diff per file that would change, paths from the project root; exit 1 if any."""
     import difflib
 
-    from .fmt import _files, _render, format_text
+    from .fmt import collect_files, format_text, render_diagnostic
     from .loader import decode
 
-    files, missing = _files(paths)
+    files, missing = collect_files(paths)
     rc = EXIT_OK
     for m in missing:
         sys.stdout.write(f"{_escape(m)}:1:1: error[C001]: no such file or folder `{_escape(m)}`\n")
@@ -609,7 +609,7 @@ def _fmt_diff(paths: list[str], root: Path, *, check: bool) -> int:
         if text is not None:
             new, diags = format_text(text, str(f))
         for d in diags:
-            sys.stdout.write(_render(d) + "\n")
+            sys.stdout.write(render_diagnostic(d) + "\n")
         if new is None or any(d.is_error for d in diags):
             failed += 1
             rc = max(rc, EXIT_ERRORS)
@@ -632,7 +632,7 @@ def _fmt_stdin(args) -> int:
     """`fmt -`: format standard input to standard output (exit 1 with --check or --diff when it would change)."""
     import difflib
 
-    from .fmt import _render, format_text
+    from .fmt import format_text, render_diagnostic
     from .loader import decode
 
     name = args.stdin_filename or "-"
@@ -643,7 +643,7 @@ def _fmt_stdin(args) -> int:
         new, diags = format_text(text, name)
     if new is None or any(d.is_error for d in diags):
         for d in diags:
-            sys.stderr.write(_render(d) + "\n")
+            sys.stderr.write(render_diagnostic(d) + "\n")
         if text is not None and not (args.check or args.diff):
             sys.stdout.write(text)  # an editor piping through fmt keeps its buffer
         return EXIT_ERRORS

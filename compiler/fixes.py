@@ -143,10 +143,10 @@ def apply_fixes(text: str, fixes: list[Fix]) -> tuple[str, int]:
 
 def _kept_comments(text: str) -> list[str]:
     """The file's comments with suppressions taken out (a fix may remove those, nothing else)."""
-    from .fmt import _comment_texts
+    from .fmt import comment_texts
 
     out = []
-    for c in _comment_texts(text):
+    for c in comment_texts(text):
         t = re.sub(r"#\s*paleo:\s*ignore\[[^\]]*\]", "", c).strip()
         if t and t != "#":
             out.append(t)

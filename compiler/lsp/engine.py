@@ -411,7 +411,7 @@ class Index:
         for shown, lf in self.files.items():
             if lf is None:
                 continue
-            for path, value in _strings(lf.data, ()):
+            for path, value in strings_in(lf.data, ()):
                 np = lf.positions.get(path)
                 if np is None:
                     continue
@@ -423,7 +423,7 @@ class Index:
                     rid = rec.get("id") if isinstance(rec, dict) else None
                     if isinstance(rid, str):
                         out.append(Site(shown, np.start_index, np.end_index, rid, "name", value))
-                elif _is_effect_path(path) and any(k in value for k in ("secret", "token", "card", "idea", "title")):
+                elif is_effect_path(path) and any(k in value for k in ("secret", "token", "card", "idea", "title")):
                     mapping = None
                     for ref in O.references(value):
                         hits = self.resolve(ref.kind, ref.target)
@@ -468,7 +468,7 @@ def _at(data, path):
     return data
 
 
-def _strings(data, path: tuple):
+def strings_in(data, path: tuple):
     stack = [(data, path)]
     while stack:
         cur, p = stack.pop()
@@ -485,7 +485,7 @@ def _strings(data, path: tuple):
 EFFECT_KEYS = {("options",), ("more_options",), ("person", "brings"), ("animal", "yield"), ("cost",), ("improves",)}
 
 
-def _is_effect_path(path: tuple) -> bool:
+def is_effect_path(path: tuple) -> bool:
     """Whether a string at `path` is written in the effect language (an option or an effect field)."""
     if len(path) < 3 or path[0] not in ("cards", "tokens", "pack"):
         return False
@@ -499,8 +499,8 @@ def effect_string_at(lf, off: int):
     """(path, value, mapping) of the effect-language string covering file offset `off`, or None."""
     from ..effects.positions import offset_map
 
-    for path, value in _strings(lf.data, ()):
-        if not _is_effect_path(path):
+    for path, value in strings_in(lf.data, ()):
+        if not is_effect_path(path):
             continue
         np = lf.positions.get(path)
         if np is None or not (np.start_index <= off <= np.end_index):

@@ -18,17 +18,23 @@ from pygls import uris
 from pygls.lsp.server import LanguageServer
 
 from .. import __version__
-from ..diagnostics import Safety, Severity
+from ..diagnostics import Safety
+from ..effects.positions import line_col, offset_map
+from ..fixes import apply_fixes, lossless
+from ..fmt import format_text
+from ..loader import load_text
+from ..project import find_root
+from ..sources import Registry as Sources
 from . import options as O
-from .engine import (Project, effect_string_at, line_starts, lsp_col, offset_of, scalar_edit, span_offsets,
-                     string_offset)
+from .convert import offsets_range, text_lines, to_lsp_diag, to_range, too_large, uri_of, whole_range
+from .engine import (Project, effect_string_at, is_effect_path, line_starts, lsp_col, offset_of, scalar_edit,
+                     span_offsets, string_offset, strings_in)
+from .lookup import norm_eq, record_hover, rename_plan, target_at
 
 DEBOUNCE = 0.025  # seconds of quiet after an edit before the check starts (a newer edit restarts it)
 TOKEN_TYPES = ["function", "number", "variable", "keyword"]  # symbol, number, reference, keyword
 TOKEN_OF = {"symbol": 0, "number": 1, "reference": 2, "keyword": 3}
 YAML = (".yaml", ".yml")
-SEVERITY = {Severity.ERROR: L.DiagnosticSeverity.Error, Severity.WARNING: L.DiagnosticSeverity.Warning,
-            Severity.INFO: L.DiagnosticSeverity.Information}
 ID_FIELDS = {"game": ("game:",), "games": ("game:",), "product": ("product:",), "module": ("module:",),
              "requires": ("board:", "product:", "module:"), "always_needed": ("board:", "product:", "module:"),
              "ideas": ("card:",), "card": ("card:",), "board": ("board:",), "boards": ("board:",)}
@@ -51,8 +57,6 @@ class PaleoServer(LanguageServer):
     # -- the project ---------------------------------------------------------------------------
     def proj(self) -> Project:
         if self.project is None:
-            from ..project import find_root
-
             start = Path(self.workspace.root_path or Path.cwd())
             self.project = Project(find_root(start))
         return self.project
@@ -147,59 +151,6 @@ def guarded(fn):
     return run
 
 
-# -- conversions --------------------------------------------------------------------------------
-def too_large(text: str) -> bool:
-    """A buffer past the loader's bound: checked (and refused, Y009) like the file, never loaded here."""
-    from ..limits import MAX_FILE_BYTES
-
-    return len(text) > MAX_FILE_BYTES // 4 and len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES
-
-
-def _lines(text: str) -> list[str]:
-    return text.split("\n")
-
-
-def to_range(text: str, line1: int, col1: int, end_line1: int, end_col1: int, lines=None) -> L.Range:
-    lines = lines or _lines(text)
-
-    def pos(ln, col):
-        if ln - 1 >= len(lines) or ln < 1:
-            return L.Position(line=max(ln - 1, 0), character=max(col - 1, 0))
-        return L.Position(line=ln - 1, character=lsp_col(lines[ln - 1], col))
-
-    return L.Range(start=pos(line1, col1), end=pos(end_line1, end_col1))
-
-
-def offsets_range(text: str, start: int, end: int, starts=None) -> L.Range:
-    from ..effects.positions import line_col
-
-    l1, c1 = line_col(text, start)
-    l2, c2 = line_col(text, end)
-    return to_range(text, l1, c1, l2, c2)
-
-
-def to_lsp_diag(d, text: str, project: Project) -> L.Diagnostic:
-    from ..project import code_page_url
-
-    s = d.span
-    related = []
-    for lab in d.labels:
-        ltext = text if lab.span.file == s.file else (project.last.texts.get(lab.span.file, "") if project.last else "")
-        related.append(L.DiagnosticRelatedInformation(
-            location=L.Location(uri=uris.from_fs_path(str(project.path_of(lab.span.file))),
-                                range=to_range(ltext, lab.span.line, lab.span.column, lab.span.end_line, lab.span.end_column)),
-            message=lab.message))
-    data = {"help": d.help} if d.help else None
-    return L.Diagnostic(range=to_range(text, s.line, s.column, s.end_line, s.end_column), message=d.message,
-                        severity=SEVERITY.get(d.severity, L.DiagnosticSeverity.Information), code=d.code,
-                        source="paleo", code_description=L.CodeDescription(href=code_page_url(d.code)),
-                        related_information=related or None, data=data)
-
-
-def uri_of(project: Project, shown: str) -> str:
-    return uris.from_fs_path(str(project.path_of(shown)))
-
-
 # -- the document's life --------------------------------------------------------------------------
 @server.feature(L.INITIALIZED)
 def initialized(ls: PaleoServer, params):
@@ -265,7 +216,7 @@ option_prefix = O.option_prefix
 @guarded
 async def completion(ls: PaleoServer, params: L.CompletionParams):
     shown, text = ls.doc(params.text_document.uri)
-    lines = _lines(text)
+    lines = text_lines(text)
     ln, ch = params.position.line, params.position.character
     if ln >= len(lines):
         return None
@@ -365,31 +316,6 @@ async def _at_cursor(ls: PaleoServer, params):
     return check, shown, text, off, lf
 
 
-def _target_at(check, shown, off, lf):
-    """(record ids, site) named at the offset: a reference in an option, an id or a field naming one."""
-    idx = check.index()
-    site = idx.site_at(shown, off)
-    if site is not None:
-        same = [s.target for s in idx.sites() if s.file == shown and s.start == site.start and s.end == site.end]
-        return list(dict.fromkeys(same)), site
-    return [], None
-
-
-def record_hover(idx, rid: str) -> str:
-    e = idx.records[rid]
-    r = e.record
-    name = getattr(r, "name", None)
-    lines = [f"**{name}** — `{rid}`" if name else f"`{rid}`"]
-    summary = getattr(r, "summary", None)
-    if summary:
-        lines += ["", summary]
-    comp = getattr(r, "completeness", None)
-    if comp is not None:
-        lines += ["", f"completeness: {getattr(comp, 'value', comp)}"]
-    lines.append(f"\n{e.file.path}")
-    return "\n".join(lines)
-
-
 @server.feature(L.TEXT_DOCUMENT_HOVER)
 @guarded
 async def hover(ls: PaleoServer, params: L.HoverParams):
@@ -405,13 +331,11 @@ async def hover(ls: PaleoServer, params: L.HoverParams):
             hit = O.symbol_at(check.registry(), value, so)
             if hit is not None:
                 sym, a, b = hit
-                from ..sources import Registry as Sources
-
                 titles = Sources.bundled().titles()
                 return L.Hover(contents=L.MarkupContent(kind=L.MarkupKind.Markdown, value=O.symbol_hover(sym, titles)),
                                range=offsets_range(text, mapping[a], mapping[b - 1] + 1))
             return None
-    ids, site = _target_at(check, shown, off, lf)
+    ids, site = target_at(check, shown, off, lf)
     if not ids:
         return None
     idx = check.index()
@@ -432,7 +356,7 @@ async def definition(ls: PaleoServer, params):
     check, shown, text, off, lf = await _at_cursor(ls, params)
     if check is None or lf is None:
         return None
-    ids, _ = _target_at(check, shown, off, lf)
+    ids, _ = target_at(check, shown, off, lf)
     idx = check.index()
     out = [_location(ls, check, d) for d in (idx.definition(r) for r in ids) if d is not None]
     return out or None
@@ -444,7 +368,7 @@ async def references(ls: PaleoServer, params: L.ReferenceParams):
     check, shown, text, off, lf = await _at_cursor(ls, params)
     if check is None or lf is None:
         return None
-    ids, _ = _target_at(check, shown, off, lf)
+    ids, _ = target_at(check, shown, off, lf)
     idx = check.index()
     want = set(ids)
     out = []
@@ -458,31 +382,12 @@ async def references(ls: PaleoServer, params: L.ReferenceParams):
     return out
 
 
-def _rename_plan(check, shown, off, lf):
-    """(what, record id, old text, site) of what a rename at the offset renames: a record's id or a card's name."""
-    ids, site = _target_at(check, shown, off, lf)
-    if site is None or len(ids) != 1:
-        return None
-    if site.kind in ("id", "field"):
-        return "id", ids[0], ids[0], site
-    if site.kind == "name" or (site.kind == "ref" and site.name is not None):
-        rec = check.index().records[ids[0]].record
-        name = getattr(rec, "name", None)
-        if name:
-            if site.kind == "ref":
-                inner = [s for s in check.index().sites() if s.kind == "refname" and s.file == shown
-                         and site.start <= s.start and s.end <= site.end]
-                site = inner[0] if inner else site
-            return "name", ids[0], name, site
-    return None
-
-
 async def _rename_at_cursor(ls: PaleoServer, params):
     """(check, cursor's text, plan) for a rename asked at the cursor, or None when nothing there renames."""
     check, shown, text, off, lf = await _at_cursor(ls, params)
     if check is None or lf is None:
         return None
-    plan = _rename_plan(check, shown, off, lf)
+    plan = rename_plan(check, shown, off, lf)
     return None if plan is None else (check, text, plan)
 
 
@@ -535,10 +440,6 @@ async def rename(ls: PaleoServer, params: L.RenameParams):
     return L.WorkspaceEdit(changes=edits) if edits else None
 
 
-def norm_eq(a, b) -> bool:
-    return a is not None and " ".join(a.lower().split()) == " ".join(str(b).lower().split())
-
-
 # -- symbols ----------------------------------------------------------------------------------------
 @server.feature(L.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 @guarded
@@ -588,32 +489,22 @@ async def workspace_symbols(ls: PaleoServer, params: L.WorkspaceSymbolParams):
 
 
 # -- formatting, code actions, semantic tokens ----------------------------------------------------------
-def _whole(text: str) -> L.Range:
-    lines = _lines(text)
-    return L.Range(start=L.Position(line=0, character=0),
-                   end=L.Position(line=len(lines) - 1, character=lsp_col(lines[-1], len(lines[-1]) + 1)))
-
-
 @server.feature(L.TEXT_DOCUMENT_FORMATTING)
 @guarded
 def formatting(ls: PaleoServer, params):
-    from ..fmt import format_text
-
     shown, text = ls.doc(params.text_document.uri)
     if too_large(text):
         return []
     new, diags = format_text(text, shown)
     if new == text or any(d.is_error for d in diags):
         return []
-    return [L.TextEdit(range=_whole(text), new_text=new)]
+    return [L.TextEdit(range=whole_range(text), new_text=new)]
 
 
 @server.feature(L.TEXT_DOCUMENT_CODE_ACTION,
                 L.CodeActionOptions(code_action_kinds=[L.CodeActionKind.QuickFix, L.CodeActionKind.SourceFixAll]))
 @guarded
 async def code_actions(ls: PaleoServer, params: L.CodeActionParams):
-    from ..fixes import apply_fixes, lossless
-
     check = await ls.fresh()
     shown, text = ls.doc(params.text_document.uri)
     if check is None or check.texts.get(shown) != text:
@@ -644,7 +535,7 @@ async def code_actions(ls: PaleoServer, params: L.CodeActionParams):
         if n and after != text and lossless(text, after, shown) is None:
             out.append(L.CodeAction(title=f"Apply the safe fixes of `paleo lint --fix` ({n})",
                                     kind=L.CodeActionKind.SourceFixAll,
-                                    edit=L.WorkspaceEdit(changes={uri: [L.TextEdit(range=_whole(text), new_text=after)]})))
+                                    edit=L.WorkspaceEdit(changes={uri: [L.TextEdit(range=whole_range(text), new_text=after)]})))
     only = params.context.only
     if only:
         out = [a for a in out if any(a.kind == k or str(a.kind).startswith(str(k) + ".") for k in only)]
@@ -657,10 +548,6 @@ LEGEND = L.SemanticTokensLegend(token_types=TOKEN_TYPES, token_modifiers=[])
 @server.feature(L.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)
 @guarded
 async def semantic_tokens(ls: PaleoServer, params):
-    from ..effects.positions import line_col
-    from ..loader import load_text
-    from .engine import _is_effect_path, _strings
-
     shown, text = ls.doc(params.text_document.uri)
     check = ls.proj().last or await ls.fresh()
     lf = check.files.get(shown) if check is not None else None
@@ -668,13 +555,11 @@ async def semantic_tokens(ls: PaleoServer, params):
         lf, _ = load_text(shown, text)
     if lf is None or lf.text != text:
         return L.SemanticTokens(data=[])
-    from ..effects.positions import offset_map
-
     reg = check.registry() if check is not None else None
     found = []
-    lines = _lines(text)
-    for path, value in _strings(lf.data, ()):
-        if not _is_effect_path(path):
+    lines = text_lines(text)
+    for path, value in strings_in(lf.data, ()):
+        if not is_effect_path(path):
             continue
         np = lf.positions.get(path)
         if np is None:

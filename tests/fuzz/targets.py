@@ -149,7 +149,7 @@ def lint(data: bytes) -> None:
 
 def fmt(data: bytes) -> None:
     """`paleo fmt` on one text: unchanged with a diagnostic, or output that loads to the same data, keeps every comment and is idempotent."""
-    from compiler.fmt import _comment_texts, format_text, same_data
+    from compiler.fmt import comment_texts, format_text, same_data
     from compiler.loader import load_text
 
     text = _text(data)
@@ -165,7 +165,7 @@ def fmt(data: bytes) -> None:
     b, db = load_text(path, out)
     assert b is not None and not any(d.is_error for d in db), f"output does not load: {db}"
     assert same_data(a.data, b.data), "output loads to other data"
-    before, after = _comment_texts(text), _comment_texts(out)
+    before, after = comment_texts(text), comment_texts(out)
     assert all(c in after for c in before), f"a comment was lost: {sorted(set(before) - set(after))}"
     again, d2 = format_text(out, path)
     assert again == out and not d2, "fmt is not idempotent"
@@ -268,7 +268,7 @@ def lsp(data: bytes) -> None:
     from compiler.effects.positions import line_col
     from compiler.loader import load_text
     from compiler.lsp import options as O
-    from compiler.lsp.engine import _is_effect_path, _strings, effect_string_at, string_offset
+    from compiler.lsp.engine import is_effect_path, strings_in, effect_string_at, string_offset
 
     head = data[0] if data else 0
     text = _text(data[1:])
@@ -288,8 +288,8 @@ def lsp(data: bytes) -> None:
     _check_diags(diags, "fuzz.yaml", text)
     if lf is None:
         return
-    for path, value in _strings(lf.data, ()):
-        if not _is_effect_path(path):
+    for path, value in strings_in(lf.data, ()):
+        if not is_effect_path(path):
             continue
         last = -1
         for s, e, kind in O.semantic_tokens(reg, value):

@@ -9,7 +9,7 @@ import os
 import pytest
 
 from compiler import fmt
-from compiler.fmt import format_text
+from compiler.fmt import format_text, roundtrip
 
 from .bounded import ok, run_bounded
 
@@ -26,12 +26,13 @@ def test_a_comment_right_after_a_quoted_scalar_or_a_flow_collection_is_kept():
 
 def test_the_safety_check_has_a_second_opinion_on_comments(monkeypatch):
     # a comment fmt's own scanner misses must not be dropped: the check reads comments independently
-    real = fmt._scan_comments
+    real = fmt.scan_comments
 
     def blind(src, atoms):
         return [c for c in real(src, atoms) if "hidden" not in c.text]
 
-    monkeypatch.setattr(fmt, "_scan_comments", blind)
+    monkeypatch.setattr(fmt, "scan_comments", blind)  # the layout's scanner
+    monkeypatch.setattr(roundtrip, "scan_comments", blind)  # and the check's own count of comments
     text = "cards:\n  - name: A  # hidden note\n    id: card:anb/a\n"
     out, diags = format_text(text, "c.yaml")
     assert out == text and [d.code for d in diags] == ["F002"], (out, diags)

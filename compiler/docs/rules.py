@@ -159,9 +159,9 @@ class RuleBooks:
 
     def _build(self) -> None:
         r = self.ref
-        products = r._records("products")
+        products = r.records("products")
         used: set[str] = set()
-        for g in r._records("games"):
+        for g in r.records("games"):
             base = [p for p in products if p.get("game") == g["id"] and p.get("kind") in ("base-game", "game")]
             recs = [g, *base]
             self._book(f"{RULES}/{_page_slug(g)}.md", f"{r.name(g['id'])} — the rules", recs,
@@ -182,8 +182,8 @@ class RuleBooks:
         phases = [str(ph.get("name") or "") for x in recs for ph in x.get("phases") or []]
         turn_title = "The day" if "day" in phases else ("A turn" if "turn" in phases else "Playing")
         sections = [Section(turn_title if s == "turn" else _STAGE_TITLES[s], s, stage_rules[s]) for s in STAGES if stage_rules[s]]
-        boards = [b for b in r._records("boards") if b.get("product") in product_ids]
-        modules = [x for x in r._records("modules") if x.get("product") in product_ids]
+        boards = [b for b in r.records("boards") if b.get("product") in product_ids]
+        modules = [x for x in r.records("modules") if x.get("product") in product_ids]
         for x in boards + modules:
             rules = sorted(record_rules(x), key=lambda ru: STAGES.index(ru.stage))  # stable: content order within a stage
             if not rules:
@@ -213,7 +213,7 @@ class RuleBooks:
     # ---- readings and tests -----------------------------------------------------------------
 
     def _link(self, tests: list[dict]) -> None:
-        known = {i["id"] for i in self.ref._records("interpretations")}
+        known = {i["id"] for i in self.ref.records("interpretations")}
         for t in tests:
             for ref in t["rules"]:
                 rule = self.by_ref.get(ref)
@@ -227,7 +227,7 @@ class RuleBooks:
         by_record: dict[str, list[Rule]] = {}
         for rule in self.by_ref.values():
             by_record.setdefault(rule.record, []).append(rule)
-        for it in self.ref._records("interpretations"):
+        for it in self.ref.records("interpretations"):
             for rid in it.get("affects") or []:
                 for rule in by_record.get(rid, []):
                     if not rule.own_source or not rule.source:

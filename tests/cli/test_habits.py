@@ -132,9 +132,10 @@ def test_sarif_rules_link_to_their_code_pages(tmp_path, monkeypatch):
 
 def test_the_code_pages_sarif_links_to_exist_in_the_site_layout():
     """The help links follow the site's own page paths for codes (reference/codes/<code>.md)."""
-    from compiler.docs.pages import REF, _slug
+    from compiler.docs.catalog import slug
+    from compiler.docs.pages import REF
 
-    assert REF == "reference" and _slug("M005") == "m005"
+    assert REF == "reference" and slug("M005") == "m005"
 
 
 def test_content_files_only_skips_other_yaml(tmp_path):

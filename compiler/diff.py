@@ -16,6 +16,10 @@ import tarfile
 import tempfile
 from pathlib import Path
 
+from .bundle_input import compiled_content
+from .limits import MAX_BUNDLE_BYTES
+from .safeio import escape, read_regular
+
 RECORD_SECTIONS = ("games", "boards", "products", "modules", "cards", "secrets", "tokens", "dice",
                    "scenarios", "interpretations", "symbols")
 _IGNORED_FIELDS = {"file"}
@@ -28,17 +32,12 @@ class SideError(Exception):
 
 def clean(s: object) -> str:
     """Text safe for a terminal: control characters shown as escapes."""
-    from .safeio import escape
-
     return escape(s, None)
 
 
 # ---- reading a side -----------------------------------------------------------------------------
 
 def _read_bundle(path: Path, spec: str) -> dict:
-    from .limits import MAX_BUNDLE_BYTES
-    from .safeio import read_regular
-
     try:
         raw = read_regular(path, MAX_BUNDLE_BYTES)
         if len(raw) > MAX_BUNDLE_BYTES:
@@ -225,9 +224,7 @@ def main(old_spec: str, new_spec: str | None, root: Path, fmt: str = "human") ->
     try:
         old = load_side(old_spec, root)
         if new_spec is None:
-            from .docs import _load_bundle  # the checkout's content as it is now, compiled
-
-            new, rc = _load_bundle(None, root)
+            new, rc = compiled_content(root)  # the checkout's content as it is now
             if new is None:
                 return rc
             new_spec = "(working tree)"

@@ -13,6 +13,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from ..bundle_input import bundle_for
+from ..diff import SideError, diff_bundles, load_side
 from .pages import REF, Reference, read_grammar
 from .rules import read_rule_tests
 from .schema_page import read_rule_test_example
@@ -131,7 +133,7 @@ def reference_files(files, config):
     env_bundle = os.environ.get(BUNDLE_ENV)
     err = io.StringIO()
     with contextlib.redirect_stderr(err):
-        bundle, _ = _load_bundle(env_bundle or None, root)
+        bundle, _ = bundle_for(env_bundle or None, root)
     if bundle is None:
         raise PluginError("paleo: no bundle for the rules reference\n" + err.getvalue())
     changes = None
@@ -151,46 +153,6 @@ def reference_files(files, config):
     files.append(File.generated(config, f"{REF}/{MERMAID_TARGET}", abs_src_path=str(mermaid)))
     log.info("paleo: generated %d reference pages in %.2fs", len(pages), time.perf_counter() - t0)
     return files
-
-
-def _load_bundle(bundle_path: str | None, root: Path) -> tuple[dict | None, int]:
-    if bundle_path:
-        from ..limits import MAX_BUNDLE_BYTES
-        from ..safeio import ReadRefused, escape, read_regular
-
-        try:
-            raw = read_regular(bundle_path, MAX_BUNDLE_BYTES)
-            if len(raw) > MAX_BUNDLE_BYTES:
-                sys.stderr.write(f"paleo: error: bundle `{escape(bundle_path)}` is larger than {MAX_BUNDLE_BYTES} bytes\n")
-                return None, EXIT_USAGE
-            bundle = json.loads(raw.decode("utf-8"))
-        except ReadRefused as exc:
-            sys.stderr.write(f"paleo: error: cannot read bundle `{escape(bundle_path)}`: {escape(exc.strerror)}\n")
-            return None, EXIT_USAGE
-        except OSError as exc:
-            sys.stderr.write(f"paleo: error: cannot read bundle `{escape(bundle_path)}`: {exc.strerror or exc}\n")
-            return None, EXIT_USAGE
-        except (ValueError, RecursionError) as exc:
-            sys.stderr.write(f"paleo: error: `{bundle_path}` is not JSON: {exc}\n")
-            return None, EXIT_USAGE
-        version = str(bundle.get("format_version", "")) if isinstance(bundle, dict) else ""
-        if not version.startswith("1."):
-            sys.stderr.write(f"paleo: error: `{bundle_path}` has bundle format `{version or '?'}`; this paleo reads 1.x\n")
-            return None, EXIT_USAGE
-        return bundle, EXIT_OK
-    from ..diagnostics import has_errors
-    from ..pipeline import default_content_dirs, run
-    from ..project import load_config
-    from ..render import file_source_lookup, render_human
-
-    cfg, _ = load_config(root)
-    res = run(default_content_dirs(root, cfg), root=root, config=cfg)
-    if has_errors(res.diagnostics) or res.bundle is None:
-        errors = [d for d in res.diagnostics if d.severity.value == "error"]
-        sys.stderr.write(render_human(errors, file_source_lookup(res.texts, res.root)) + "\n")
-        sys.stderr.write("paleo: the content has errors; site not built\n")
-        return None, EXIT_ERRORS
-    return res.bundle, EXIT_OK
 
 
 def build_site(bundle_path: str | None, out: Path, root: Path, *, offline: bool = False, site_url: str | None = None,
@@ -214,7 +176,7 @@ def build_site(bundle_path: str | None, out: Path, root: Path, *, offline: bool 
                          "so it must be new, empty or a site paleo built\n")
         return EXIT_USAGE
     t0 = time.perf_counter()
-    bundle, rc = _load_bundle(bundle_path, root)
+    bundle, rc = bundle_for(bundle_path, root)
     if bundle is None:
         return rc
     if not (root / MERMAID_JS).is_file():
@@ -222,8 +184,6 @@ def build_site(bundle_path: str | None, out: Path, root: Path, *, offline: bool 
         return EXIT_USAGE
     changes = None
     if since:
-        from ..diff import SideError, diff_bundles, load_side
-
         try:
             changes = diff_bundles(load_side(since, root), bundle)
         except SideError as exc:

@@ -39,9 +39,9 @@ def test_bad_bundles_exit_2_with_one_line(tmp_path, capsys, text, message):
 
 
 def test_without_a_bundle_the_content_is_compiled():
-    from compiler.docs import _load_bundle
+    from compiler.bundle_input import bundle_for
     from site_support import REPO
 
-    bundle, rc = _load_bundle(None, REPO)
+    bundle, rc = bundle_for(None, REPO)
     assert rc == 0 and bundle["format_version"].startswith("1.")
     assert bundle["cards"] and bundle["symbols"]

@@ -1,21 +1,22 @@
-"""The `paleo` command line: a thin layer over the pipeline with one error boundary."""
+"""The `paleo` command line: the parser, one error boundary, and each command loaded from compiler/commands/ when it runs."""
 
 from __future__ import annotations
 
 import argparse
+import atexit
+import gc
 import os
 import sys
+import threading
+import traceback
 from pathlib import Path
 
 from . import __version__
-from .safeio import escape, read_stream
+from .commands import EXIT_OK, EXIT_USAGE, FORMATS, ConfigError, UsageError, format_of
+from .safeio import escape
+from .sweep.cli import add_parser as add_sweep
 
-EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
-FORMATS = ["human", "concise", "json", "sarif", "github"]
-
-
-class UsageError(Exception):
-    pass
+__all__ = ["main", "console", "build_parser", "COMMANDS", "ONE_PASS", "EXIT_OK", "EXIT_USAGE", "FORMATS", "UsageError", "ConfigError"]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -148,694 +149,95 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--format", choices=["human", "json"], default="human")
 
     sub.add_parser("lsp", help="run the language server for card files on standard input and output")
-
-    from .sweep.cli import add_parser as add_sweep
-
     add_sweep(sub)
     return p
 
 
-def _root() -> Path:
-    from .project import find_root
-
-    return find_root(Path.cwd())
-
-
-class ConfigError(Exception):
-    """`[tool.paleo]` or the command line's rule selection is not valid: exit 2 after the diagnostics."""
-
-    def __init__(self, diags):
-        super().__init__("invalid configuration")
-        self.diags = diags
-
-
-def _codes_arg(values) -> list[str]:
-    return [c.strip().upper() if c.strip().upper() != "ALL" else "ALL"
-            for v in values or () for c in v.split(",") if c.strip()]
-
-
-def _settings(args):
-    """(root, config, content dirs) with the command line's selection applied; ConfigError on any problem."""
-    from .diagnostics import Span, make
-    from .pipeline import default_content_dirs
-    from .project import _is_prefix, load_config
-    from .codes import find
-
-    root = _root()
-    cfg, cdiags = load_config(root)
-    cdiags = [d for d in cdiags if d.is_error]
-    for flag in ("select", "ignore"):
-        codes = _codes_arg(getattr(args, flag, None))
-        for c in codes:
-            if c != "ALL" and find(c) is None and not _is_prefix(c):
-                cdiags.append(make("C003", f"--{flag} names unknown code `{_escape(c)}`", Span.point("<command line>"),
-                                   help="list the codes with `paleo explain --list`"))
-        if codes and flag == "select":
-            cfg.select = codes
-        elif codes:
-            cfg.ignore = [*cfg.ignore, *codes]
-    if getattr(args, "no_bundled", False):
-        cfg.bundled = False
-    dirs = [] if getattr(args, "isolated", False) else default_content_dirs(root, cfg)
-    for c in getattr(args, "content", None) or ():
-        cp = Path(c)
-        if not cp.is_dir():
-            cdiags.append(make("C001", f"--content {c}: no such folder", Span.point(c), label="not found",
-                               help="content folders are resolved from the current folder"))
-        dirs.append(cp)
-    if cdiags:
-        raise ConfigError(cdiags)
-    return root, cfg, dirs
-
-
-def _compile(args, extra: list[Path] = (), overrides=None):
-    from .pipeline import run
-
-    root, cfg, dirs = _settings(args)
-    cache = _build_cache(args)
-    return run(dirs, extra_files=list(extra), root=root, overrides=overrides, config=cfg, cache=cache,
-               want_bundle=args.command != "lint" or bool(getattr(args, "scenario", None)),
-               share_ir=args.command in ("lint", "build"))
-
-
-def _build_cache(args):
-    """The build cache for `lint` and `build` (compiler/cache.py), or None with --no-cache or PALEO_NO_CACHE."""
-    if getattr(args, "command", None) not in ("lint", "build") or getattr(args, "no_cache", False) \
-            or getattr(args, "scenario", None) or os.environ.get("PALEO_NO_CACHE") not in (None, "", "0"):
-        return None
-    from .cache import Cache
-
-    return Cache()
-
-
-def _format_of(args) -> str:
-    if getattr(args, "format", None):
-        return args.format
-    return "github" if os.environ.get("GITHUB_ACTIONS") == "true" else "human"
-
-
-def _use_color(color: str, stream) -> bool:
-    if color != "auto":
-        return color == "always"
-    if os.environ.get("NO_COLOR"):
-        return False
-    if os.environ.get("FORCE_COLOR") not in (None, "", "0"):
-        return True
-    return hasattr(stream, "isatty") and stream.isatty()
-
-
-def _sarif_with_help_uris(text: str) -> str:
-    """Every SARIF rule gets `helpUri`: its code's page on the rules site ($PALEO_SITE_URL)."""
-    import json
-
-    from .project import code_page_url, site_url
-
-    doc = json.loads(text)
-    for run in doc.get("runs", []):
-        driver = run["tool"]["driver"]
-        driver["informationUri"] = site_url()
-        for rule in driver.get("rules", []):
-            rule["helpUri"] = code_page_url(rule["id"])
-    from .render import json_text
-
-    return json_text(doc)
-
-
-def _escape(text: str) -> str:
-    """Control characters shown as escapes, so a message cannot move the cursor or ring the bell."""
-    return "".join(ch if ch.isprintable() or ch == " " else ascii(ch)[1:-1] for ch in str(text))
-
-
-def render_concise(diags) -> str:
-    """One line per diagnostic: `file:line:col: CODE message`."""
-    return "".join(f"{_escape(d.span.file)}:{d.span.line}:{d.span.column}: {d.code} {_escape(d.message)}\n"
-                   for d in diags)
-
-
-def _emit(diags, fmt: str, res, stream, color: str = "never", quiet: bool = False) -> None:
-    from .render import file_source_lookup, render_github, render_human, render_json, render_sarif, summary_line
-
-    root = res.root if res is not None else _root()
-    if fmt == "json":
-        stream.write(render_json(diags))
-    elif fmt == "sarif":
-        stream.write(_sarif_with_help_uris(render_sarif(diags, version=__version__, root=root)))
-    elif fmt == "github":
-        stream.write(render_github(diags))
-    elif fmt == "concise":
-        stream.write(render_concise(diags))
-        if not quiet:
-            stream.write(summary_line(diags) + "\n")
-    else:
-        texts = res.texts if res is not None else {}
-        text = render_human(diags, file_source_lookup(texts, root), color=_use_color(color, stream))
-        if text:
-            stream.write(text + "\n")
-        if not quiet:
-            stream.write(summary_line(diags) + "\n")
-
-
-def _statistics(diags, fmt: str, stream) -> None:
-    import json
-    from collections import Counter
-
-    from .codes import lookup
-
-    counts = Counter(d.code for d in diags)
-    rows = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    if fmt == "json":
-        stream.write(json.dumps([{"code": c, "name": lookup(c).name, "count": n} for c, n in rows], indent=2) + "\n")
-        return
-    width = len(str(max(counts.values()))) if counts else 1
-    for c, n in rows:
-        stream.write(f"{n:>{width}}\t{c}\t{lookup(c).name}\n")
-
-
-def _show_settings(args, stream) -> int:
-    import json
-
-    from .codes import all_codes
-    from .pipeline import display_path
-    from .project import discover
-
-    from .project import bundled_dir
-
-    root, cfg, dirs = _settings(args)
-    shipped = bundled_dir("content").resolve()
-    on_top = [d for d in dirs if d.resolve() == shipped and not shipped.is_relative_to(root.resolve())]
-    sources = [display_path(p, root) for p in discover([*(d for d in dirs if d not in on_top), *map(Path, args.paths)])]
-    enabled = [c.id for c in all_codes() if cfg.enabled(c.id, "")]
-    pp = root / "pyproject.toml"
-    info = {
-        "root": str(root),
-        "config": str(pp) if pp.is_file() else None,
-        "content_roots": [str(d) for d in dirs],
-        "sources": sources,
-        "bundled": str(shipped) if on_top else None,
-        "select": cfg.select,
-        "ignore": cfg.ignore,
-        "per_file_ignores": cfg.per_file_ignores,
-        "rules": enabled,
-    }
-    if _format_of(args) == "json":
-        stream.write(json.dumps(info, indent=2, ensure_ascii=False) + "\n")
-        return EXIT_OK
-    w = stream.write
-    w(f"root: {info['root']}\n")
-    w(f"config: {info['config'] or '(none: defaults)'}\n")
-    w("content roots:\n" + "".join(f"  {d}\n" for d in info["content_roots"]))
-    w(f"sources: {len(sources)} files\n" + "".join(f"  {s}\n" for s in sources))
-    w(f"bundled games: {'on top of ' + info['bundled'] if on_top else 'not loaded (the content above stands alone)'}\n"
-      if on_top or not cfg.bundled else "")
-    w(f"select: {', '.join(cfg.select) or '(none)'}\n")
-    w(f"ignore: {', '.join(cfg.ignore) or '(none)'}\n")
-    if cfg.per_file_ignores:
-        w("per-file-ignores:\n" + "".join(f"  {k} = {', '.join(v)}\n" for k, v in cfg.per_file_ignores.items()))
-    w(f"rules in force: {len(enabled)} of {len(all_codes())}\n" + "".join(f"  {c}\n" for c in enabled))
-    return EXIT_OK
-
+# Each command's modules are imported when it runs, so `paleo --version` or `paleo explain` does not load
+# the whole compiler (the pipeline, the models, ruamel.yaml, the runtime).
 
 def cmd_lint(args) -> int:
-    from .diagnostics import Span, has_errors, make, sort_diagnostics
-    from .pipeline import display_path
+    from .commands.lint import cmd_lint as run  # noqa: PLC0415 - start-up cost: loaded when the command runs
 
-    if args.show_settings:
-        return _show_settings(args, sys.stdout)
-    root, _, dirs = _settings(args)
-    wanted: list[str] = []
-    extra: list[Path] = []
-    missing = []
-    overrides = None
-    for raw in args.paths:
-        p = Path(raw)
-        if not p.exists() and not p.is_symlink() and not (args.stdin_filename and raw == args.stdin_filename):
-            missing.append(make("C001", f"no such file or folder `{raw}`", Span.point(raw), label="not found",
-                                help="check the path; it is resolved from the current folder"))
-            continue
-        if args.content_files_only and p.is_file():
-            from .project import looks_like_content
-
-            if not looks_like_content(p, dirs):
-                continue
-        wanted.append(display_path(p, root))
-        extra.append(p)
-    if args.content_files_only and args.paths and not wanted and not missing and not args.stdin_filename:
-        return EXIT_OK  # nothing given was a card file
-    if args.stdin_filename:
-        data = read_stream(sys.stdin.buffer)
-        shown = display_path(Path(args.stdin_filename), root)
-        overrides = {shown: data}
-        wanted.append(shown)
-    res = _compile(args, extra, overrides)
-
-    def inside(f: str) -> bool:
-        return any(f == w or f.startswith(w.rstrip("/") + "/") for w in wanted)
-
-    def shown_of(res):
-        return [d for d in res.diagnostics if inside(d.span.file)] if wanted else _own_diagnostics(res.diagnostics, root, dirs)
-
-    diags = shown_of(res)
-    fixed = None
-    if args.fix or args.diff:
-        res, fixed = _fix_rounds(args, extra, overrides, res, shown_of, root, stdin=bool(args.stdin_filename))
-        diags = shown_of(res)
-        if args.diff:
-            return _print_fix_diff(fixed, res)
-    from .fixes import with_fixes
-
-    diags = with_fixes(diags, res.texts)
-    if args.scenario:
-        from .graph import scenario_report
-
-        extra_diags = scenario_report(res, args.scenario)
-        diags = sort_diagnostics([*diags, *extra_diags])
-    diags = missing + diags
-    fmt = _format_of(args)
-    if args.statistics:
-        _statistics(diags, fmt, sys.stdout)
-    else:
-        _emit(diags, fmt, res, sys.stdout, args.color, quiet=args.quiet)
-    if fmt == "human" and not args.quiet and not args.statistics:
-        _fix_summary(fixed, diags, args)
-    if missing:
-        return EXIT_USAGE
-    if args.exit_zero:
-        return EXIT_OK
-    return EXIT_ERRORS if has_errors(diags) else EXIT_OK
-
-
-def _fix_rounds(args, extra, overrides, res, shown_of, root: Path, *, stdin: bool):
-    """Apply the fixes in memory, lint again, and repeat until nothing changes; write the files unless
-    --diff. Returns the last result and {file: (original text, fixed text, fixes applied)}."""
-    from .fixes import MAX_ROUNDS, applicable, apply_fixes, lossless, with_fixes
-    from .safeio import atomic_write
-
-    overrides = dict(overrides or {})
-    originals: dict[str, str] = {}
-    counts: dict[str, int] = {}
-    for _ in range(MAX_ROUNDS):
-        diags = with_fixes(shown_of(res), res.texts)
-        by_file: dict[str, list] = {}
-        for d in diags:
-            if applicable(d, args.unsafe_fixes) and not Path(d.span.file).is_absolute():
-                by_file.setdefault(d.span.file, []).append(d.fix)
-        changed = False
-        for f, fixes in sorted(by_file.items()):
-            before = res.texts.get(f)
-            if before is None:
-                continue
-            after, n = apply_fixes(before, fixes)
-            if n == 0 or after == before or lossless(before, after, f) is not None:
-                continue
-            originals.setdefault(f, before)
-            counts[f] = counts.get(f, 0) + n
-            overrides[f] = after.encode("utf-8")
-            changed = True
-        if not changed:
-            break
-        res = _compile(args, extra, overrides)
-    fixed = {f: (originals[f], res.texts.get(f, overrides[f].decode("utf-8")), counts[f]) for f in originals}
-    if not args.diff:
-        for f, (_, after, _) in fixed.items():
-            if stdin and f == args.stdin_filename:
-                continue
-            atomic_write(root / f, after)
-    return res, fixed
-
-
-def _print_fix_diff(fixed, res) -> int:
-    import difflib
-
-    for f, (before, after, _) in sorted(fixed.items()):
-        sys.stdout.writelines(difflib.unified_diff(before.splitlines(keepends=True), after.splitlines(keepends=True),
-                                                   fromfile=f"a/{f}", tofile=f"b/{f}"))
-    n = sum(c for _, _, c in fixed.values())
-    sys.stderr.write(f"{n} fix{'es' if n != 1 else ''} would be applied to {len(fixed)} file{'s' if len(fixed) != 1 else ''}\n")
-    return EXIT_ERRORS if fixed else EXIT_OK
-
-
-def _fix_summary(fixed, diags, args) -> None:
-    from .diagnostics import Safety
-
-    if fixed:
-        n = sum(c for _, _, c in fixed.values())
-        sys.stdout.write(f"fixed {n} diagnostic{'s' if n != 1 else ''} in {len(fixed)} file{'s' if len(fixed) != 1 else ''}\n")
-    safe = sum(1 for d in diags if d.fix is not None and d.fix.safety is Safety.SAFE)
-    unsafe = sum(1 for d in diags if d.fix is not None and d.fix.safety is Safety.UNSAFE)
-    if safe and not args.fix:
-        sys.stdout.write(f"{safe} fixable with `paleo lint --fix`\n")
-    if unsafe and not (args.fix and args.unsafe_fixes):
-        sys.stdout.write(f"{unsafe} more fixable with `paleo lint --fix --unsafe-fixes` (review them)\n")
-
-
-def _own_diagnostics(diags, root: Path, dirs: list[Path]):
-    """A project's lint reports its own files: not the notes of the bundled games it builds on
-    (they are paleo's, and the bundled content lints clean), unless the project is the checkout."""
-    from .project import bundled_dir
-
-    shipped = bundled_dir("content").resolve()
-    if shipped.is_relative_to(root.resolve()) or not any(d.resolve() == shipped for d in dirs):
-        return diags
-    prefix = str(shipped) + os.sep
-    return [d for d in diags if not (d.span.file.startswith(prefix) and not d.is_error)]
-
-
-def _portable_paths(bundle, dirs: list[Path]) -> None:
-    from .bundle import portable_paths
-
-    portable_paths(bundle, dirs)
+    return run(args)
 
 
 def cmd_build(args) -> int:
-    from .diagnostics import has_errors
+    from .commands.build import cmd_build as run  # noqa: PLC0415 - start-up cost: loaded when the command runs
 
-    _, _, dirs = _settings(args)
-    res = _compile(args)
-    out = Path(args.out)
-    errors = has_errors(res.diagnostics)
-    fmt = _format_of(args)
-    if fmt != "human":
-        _emit(res.diagnostics, fmt, res, sys.stdout)
-    else:
-        shown = [d for d in res.diagnostics if d.severity.value != "info"]
-        _emit(shown, "human", res, sys.stderr, "auto")
-    if errors:
-        sys.stderr.write("paleo: build failed; bundle not written\n")
-        return EXIT_ERRORS
-    from .cache import write_result_bundle
-
-    target, problem = write_result_bundle(res, dirs, out)
-    if problem:
-        sys.stderr.write(problem)
-        return EXIT_ERRORS
-    if fmt == "human":
-        _print_build_summary(res, target)
-    return EXIT_OK
-
-
-def _print_build_summary(res, target: Path) -> None:
-    b = res.bundle
-    if b is None:  # answered from the build cache: what the build that wrote these bytes printed
-        b = {k: [None] * n for k, n in res.summary["counts"].items()}
-        b["coverage"] = res.summary["coverage"]
-    counts = ", ".join(f"{len(b[k])} {k}" for k in ("games", "products", "modules", "cards", "secrets", "tokens", "symbols", "scenarios"))
-    info = sum(1 for d in res.diagnostics if d.severity.value == "info")
-    warn = sum(1 for d in res.diagnostics if d.severity.value == "warning")
-    print(f"compiled {len(res.files)} files: {counts}")
-    print(f"diagnostics: 0 errors, {warn} warnings, {info} info (see `paleo lint`)")
-    from .coverage import format_coverage
-
-    print(format_coverage(b["coverage"]))
-    print(f"wrote {target}")
-
-
-def _shown(p: Path, root: Path) -> str:
-    """A path as diffs and messages show it: from the project root when inside it, else as given."""
-    try:
-        return p.resolve().relative_to(root.resolve()).as_posix()
-    except ValueError:
-        return p.as_posix()
+    return run(args)
 
 
 def cmd_fmt(args) -> int:
-    from .fmt import run as fmt_run
+    from .commands.fmt import cmd_fmt as run  # noqa: PLC0415 - start-up cost: loaded when the command runs
 
-    root, _, dirs = _settings(args)
-    paths = list(args.paths)
-    if "-" in paths:
-        if len(paths) > 1:
-            raise UsageError("`-` (standard input) cannot be given with other paths")
-        return _fmt_stdin(args)
-    if not paths:
-        from .project import bundled_dir
-
-        shipped = bundled_dir("content").resolve()
-        own = [d for d in dirs if d.resolve() != shipped or shipped.is_relative_to(root.resolve())]  # never the bundled games'
-        paths = [os.path.relpath(d) if d.resolve().is_relative_to(Path.cwd().resolve()) else str(d) for d in own]
-    if args.content_files_only:
-        from .project import looks_like_content
-
-        paths = [p for p in paths if not Path(p).is_file() or looks_like_content(Path(p), dirs)]
-        if not paths:
-            return EXIT_OK
-    if args.diff:
-        return _fmt_diff(paths, root, check=args.check)
-    return fmt_run(paths, check=args.check, diff=False, out=sys.stdout)
-
-
-def _fmt_diff(paths: list[str], root: Path, *, check: bool) -> int:
-    """`fmt --diff`: a unified diff per file that would change, paths from the project root; exit 1 if any."""
-    import difflib
-
-    from .fmt import collect_files, format_text, render_diagnostic
-    from .loader import decode
-
-    files, missing = collect_files(paths)
-    rc = EXIT_OK
-    for m in missing:
-        sys.stdout.write(f"{_escape(m)}:1:1: error[C001]: no such file or folder `{_escape(m)}`\n")
-        rc = EXIT_USAGE
-    changed = unchanged = failed = 0
-    for f in files:
-        shown = _shown(f, root)
-        try:
-            raw = f.read_bytes()
-        except OSError as exc:
-            sys.stdout.write(f"{shown}:1:1: error[C002]: cannot read `{shown}`: {exc.strerror or exc}\n")
-            rc = EXIT_USAGE
-            continue
-        text, diags = decode(shown, raw)
-        new = None
-        if text is not None:
-            new, diags = format_text(text, str(f))
-        for d in diags:
-            sys.stdout.write(render_diagnostic(d) + "\n")
-        if new is None or any(d.is_error for d in diags):
-            failed += 1
-            rc = max(rc, EXIT_ERRORS)
-            continue
-        if new == text:
-            unchanged += 1
-            continue
-        changed += 1
-        rc = max(rc, EXIT_ERRORS)
-        sys.stdout.writelines(difflib.unified_diff(text.splitlines(keepends=True), new.splitlines(keepends=True),
-                                                   fromfile=f"a/{shown}", tofile=f"b/{shown}"))
-    parts = [f"{changed} file{'s' if changed != 1 else ''} would be reformatted", f"{unchanged} unchanged"]
-    if failed:
-        parts.append(f"{failed} with errors")
-    sys.stderr.write(", ".join(parts) + "\n")
-    return rc
-
-
-def _fmt_stdin(args) -> int:
-    """`fmt -`: format standard input to standard output (exit 1 with --check or --diff when it would change)."""
-    import difflib
-
-    from .fmt import format_text, render_diagnostic
-    from .loader import decode
-
-    name = args.stdin_filename or "-"
-    raw = sys.stdin.buffer.read()
-    text, diags = decode(name, raw)
-    new = None
-    if text is not None:
-        new, diags = format_text(text, name)
-    if new is None or any(d.is_error for d in diags):
-        for d in diags:
-            sys.stderr.write(render_diagnostic(d) + "\n")
-        if text is not None and not (args.check or args.diff):
-            sys.stdout.write(text)  # an editor piping through fmt keeps its buffer
-        return EXIT_ERRORS
-    if args.diff:
-        sys.stdout.writelines(difflib.unified_diff(text.splitlines(keepends=True), new.splitlines(keepends=True),
-                                                   fromfile=f"a/{name}", tofile=f"b/{name}"))
-    elif args.check:
-        if new != text:
-            sys.stderr.write(f"would reformat {name}\n")
-    else:
-        sys.stdout.write(new)
-    return EXIT_ERRORS if (args.check or args.diff) and new != text else EXIT_OK
+    return run(args)
 
 
 def cmd_schema(args) -> int:
-    import json
+    from .commands.build import cmd_schema as run  # noqa: PLC0415 - start-up cost: loaded when the command runs
 
-    if args.which == "content":
-        from .schema import content_schema, write_json
-
-        sys.stdout.write(write_json(content_schema()))
-    elif args.which == "rule-test":
-        from runtime.ruletests import format_schema
-
-        sys.stdout.write(json.dumps(format_schema(), indent=2, ensure_ascii=False) + "\n")
-    else:
-        from .bundle_model import bundle_schema
-        from .schema import write_json
-
-        sys.stdout.write(write_json(bundle_schema()))
-    return EXIT_OK
+    return run(args)
 
 
 def cmd_symbols(args) -> int:
-    from .bundle import lower_options
-    from .effects import symbols_report
+    from .commands.build import cmd_symbols as run  # noqa: PLC0415 - start-up cost: loaded when the command runs
 
-    res_entries = _compile(args).entries
-    registry, _, _ = lower_options([e for e in res_entries if e.section == "symbols"])
-    sys.stdout.write(symbols_report(registry, args.format))
-    return EXIT_OK
+    return run(args)
 
 
 def cmd_graph(args) -> int:
-    from .graph import render_graph
+    from .commands.build import cmd_graph as run  # noqa: PLC0415 - start-up cost: loaded when the command runs
 
-    from .diagnostics import has_errors
-
-    res = _compile(args)
-    if res.bundle is None or has_errors(res.diagnostics):
-        # a graph of content with errors would draw what the errors leave out: show them, draw nothing
-        _emit([d for d in res.diagnostics if d.is_error], "human", res, sys.stderr, "auto")
-        sys.stderr.write("paleo: graph not drawn: the content has errors (`paleo lint` lists them)\n")
-        return EXIT_ERRORS
-    text, ok = render_graph(res.bundle, args.format, args.scenario)
-    sys.stdout.write(text)
-    return EXIT_OK if ok else EXIT_USAGE
+    return run(args)
 
 
 def cmd_explain(args) -> int:
-    from .codes import all_codes, find
+    from .commands.build import cmd_explain as run  # noqa: PLC0415 - start-up cost: loaded when the command runs
 
-    if args.list or not args.code:
-        for c in all_codes():
-            print(f"{c.id}  {c.severity.value:<7}  {c.name:<28} {c.summary}")
-        return EXIT_OK
-    code = find(args.code)
-    if code is None:
-        from .diagnostics import suggestion_help
-
-        hint = suggestion_help(args.code.upper(), [c.id for c in all_codes()] + [c.name for c in all_codes()])
-        sys.stderr.write(f"paleo: unknown code `{escape(args.code)}`" + (f"; {escape(hint)}" if hint else "") + "\n")
-        return EXIT_USAGE
-    print(code.explanation())
-    return EXIT_OK
-
-
-def _docs_toolchain_missing() -> list[str]:
-    import importlib.util
-
-    return [dist for mod, dist in (("mkdocs", "mkdocs"), ("material", "mkdocs-material"))
-            if importlib.util.find_spec(mod) is None]
+    return run(args)
 
 
 def cmd_docs(args) -> int:
-    missing = _docs_toolchain_missing()
-    if missing:
-        sys.stderr.write(
-            f"paleo: error: `paleo docs` needs the docs toolchain ({', '.join(missing)} not installed)\n"
-            "  = help: install it with `python -m pip install \"paleo-codex[docs]\"` "
-            "(in a checkout: `python -m pip install -e \".[docs]\"`)\n")
-        return EXIT_USAGE
-    from .docs import build_site
+    from .commands.docs import cmd_docs as run  # noqa: PLC0415 - start-up cost: loaded when the command runs
 
-    out = Path(args.out or ("build/site-offline" if args.offline else "build/site"))
-    root = _root()
-    if not (root / "mkdocs.yml").is_file() or args.content or args.isolated:
-        return _docs_in_a_project(args, root, out)
-    return build_site(bundle_path=args.bundle, out=out, root=root, offline=args.offline,
-                      site_url=args.site_url, edit_url=args.edit_url, since=args.since)
-
-
-def _docs_kit() -> Path | None:
-    """The site's scaffold shipped in the package (mkdocs.yml, site/, mermaid), or None."""
-    from .project import PACKAGE_DIR
-
-    kit = PACKAGE_DIR / "data" / "docs-kit"
-    return kit if (kit / "mkdocs.yml").is_file() and (kit / "site").is_dir() else None
-
-
-def _docs_in_a_project(args, root: Path, out: Path) -> int:
-    """`paleo docs` where there is no mkdocs.yml (or with --content): the rules site of the project's
-    content (its content folders, else the bundled content, plus --content), built from the scaffold
-    shipped in the package (in a checkout, the checkout's own)."""
-    import re
-    import shutil
-    import tempfile
-
-    from .bundle import dumps
-    from .diagnostics import has_errors
-    from .docs import MERMAID_JS, build_site
-    from .project import PACKAGE_DIR
-
-    kit = _docs_kit()
-    if (root / "mkdocs.yml").is_file() and (root / "site").is_dir():
-        kit = root  # a checkout given --content: its own scaffold
-    if kit is None:
-        sys.stderr.write(f"paleo: error: no mkdocs.yml in {root}, and this install of paleo carries no site scaffold\n"
-                         "  = help: run `paleo docs` in a Paleo Codex checkout, or install a wheel built from one\n")
-        return EXIT_USAGE
-    mermaid = kit / "mermaid" / "mermaid.min.js" if kit != root else root / MERMAID_JS
-    if not mermaid.is_file():
-        sys.stderr.write("paleo: error: this install of paleo carries no mermaid (its wheel was built before `npm ci`)\n"
-                         "  = help: build the wheel in a checkout after `npm ci`, or run `paleo docs` in the checkout\n")
-        return EXIT_USAGE
-    out = out if out.is_absolute() else Path.cwd() / out
-    with tempfile.TemporaryDirectory(prefix="paleo-docs-project-") as tmp:
-        stage = Path(tmp)
-        bundle_path = args.bundle
-        if bundle_path is None:
-            res = _compile(args)
-            if has_errors(res.diagnostics) or res.bundle is None:
-                _emit([d for d in res.diagnostics if d.is_error], "human", res, sys.stderr, "auto")
-                sys.stderr.write("paleo: the content has errors; site not built\n")
-                return EXIT_ERRORS
-            _, _, dirs = _settings(args)
-            _portable_paths(res.bundle, dirs)
-            bundle_path = str(stage / "bundle.json")
-            Path(bundle_path).write_text(dumps(res.bundle), encoding="utf-8")
-        shutil.copytree(kit / "site", stage / "site")
-        config = (kit / "mkdocs.yml").read_text(encoding="utf-8")
-        hooks = (PACKAGE_DIR / "docs" / "hooks.py").as_posix()
-        config = re.sub(r"(?m)^(\s*-\s*)compiler/docs/hooks\.py\s*$", lambda m: m.group(1) + hooks, config)
-        (stage / "mkdocs.yml").write_text(config, encoding="utf-8")
-        (stage / MERMAID_JS).parent.mkdir(parents=True)
-        shutil.copy2(mermaid, stage / MERMAID_JS)
-        return build_site(bundle_path=bundle_path, out=out, root=stage, offline=args.offline,
-                          site_url=args.site_url, edit_url=args.edit_url, since=args.since)
+    return run(args)
 
 
 def cmd_diff(args) -> int:
-    from .diff import main as diff_main
+    from .diff import main as diff_main  # noqa: PLC0415 - start-up cost: loaded when the command runs
+    from .project import find_root  # noqa: PLC0415 - start-up cost: loaded when the command runs
 
-    return diff_main(args.old, args.new, _root(), fmt=args.format)
+    return diff_main(args.old, args.new, find_root(Path.cwd()), fmt=args.format)
 
 
 def cmd_test(args) -> int:
-    from .ruletest_packs import main as ruletests_main
+    from .project import find_root  # noqa: PLC0415 - start-up cost: loaded when the command runs
+    from .ruletest_packs import main as ruletests_main  # noqa: PLC0415 - start-up cost: loaded when the command runs
 
-    return ruletests_main(args.files, bundle=args.bundle, root=_root(), junit=args.junit)
+    return ruletests_main(args.files, bundle=args.bundle, root=find_root(Path.cwd()), junit=args.junit)
 
 
 def cmd_init(args) -> int:
-    from .scaffold import init
+    from .scaffold import init  # noqa: PLC0415 - start-up cost: loaded when the command runs
 
     return init(Path(args.dir), args.name)
 
 
 def cmd_sim(args) -> int:
-    from runtime.sim import main as sim_main
+    from runtime.sim import main as sim_main  # noqa: PLC0415 - start-up cost: loaded when the command runs
 
     return sim_main(args)
 
 
 def cmd_lsp(args) -> int:
-    from .lsp import main as lsp_main
+    from .lsp import main as lsp_main  # noqa: PLC0415 - start-up cost: loaded when the command runs
 
     return lsp_main()
 
 
 def cmd_sweep(args) -> int:
-    from .sweep.cli import main as sweep_main
+    from .sweep.cli import main as sweep_main  # noqa: PLC0415 - start-up cost: loaded when the command runs
 
     return sweep_main(args)
 
@@ -863,8 +265,6 @@ def main(argv: list[str] | None = None, *, ending: bool = False) -> int:
     try:
         args = build_parser().parse_args(argv)
         if ending and args.command in ONE_PASS:
-            import gc
-
             gc.disable()
         return COMMANDS[args.command](args)
     except SystemExit as exc:
@@ -873,10 +273,12 @@ def main(argv: list[str] | None = None, *, ending: bool = False) -> int:
         sys.stderr.write(f"paleo: error: {escape(exc)}\n")
         return EXIT_USAGE
     except ConfigError as exc:
-        fmt = _format_of(args) if args is not None and hasattr(args, "format") else "human"
+        from .commands.common import emit  # noqa: PLC0415 - start-up cost: loaded only to report the error
+
+        fmt = format_of(args) if args is not None and hasattr(args, "format") else "human"
         if fmt not in FORMATS:
             fmt = "human"
-        _emit(exc.diags, fmt, None, sys.stdout if fmt != "human" else sys.stderr, "auto")
+        emit(exc.diags, fmt, None, sys.stdout if fmt != "human" else sys.stderr, "auto")
         sys.stderr.write("paleo: error: the configuration is not valid; nothing was checked\n")
         return EXIT_USAGE
     except KeyboardInterrupt:
@@ -886,8 +288,6 @@ def main(argv: list[str] | None = None, *, ending: bool = False) -> int:
         return EXIT_OK
     except Exception as exc:  # the one place that turns a bug into a one-line report
         if debug:
-            import traceback
-
             traceback.print_exc()
         sys.stderr.write(
             f"paleo: internal error: {type(exc).__name__}: {escape(exc)}\n"
@@ -904,9 +304,6 @@ def console() -> None:
     here: the output is flushed and the `atexit` functions run (coverage measurement, temporary folders'
     clean-up). With a thread still running, or a stream that cannot be flushed, it ends normally."""
     code = main(ending=True)
-    import atexit
-    import threading
-
     run_exit_functions = getattr(atexit, "_run_exitfuncs", None)
     try:
         sys.stdout.flush()

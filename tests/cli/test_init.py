@@ -63,13 +63,24 @@ def test_init_refuses_to_overwrite_and_writes_nothing(tmp_path):
 
 
 def test_the_starter_pack_is_the_synthetic_base_test_pack():
-    """`paleo init` ships a copy of tests/packs/synthetic-base/cards.yaml (the wheel carries no tests): the two
-    hold the same cards, so a fix to the test pack cannot silently miss the pack a new project starts from."""
-    from ruamel.yaml import YAML
+    """`paleo init` ships compiler/starter/cards.yaml, generated from tests/packs/synthetic-base/cards.yaml (the wheel
+    carries no tests): a fix to the test pack cannot silently miss the pack a new project starts from."""
+    from compiler.starter_pack import PACK_BODY, STARTER_FILE, TEST_PACK, starter_cards
 
-    from compiler.starter_pack import PACK_BODY
+    expected = starter_cards((REPO / TEST_PACK).read_text(encoding="utf-8"))
+    assert STARTER_FILE.read_text(encoding="utf-8") == expected, (
+        f"{STARTER_FILE.relative_to(REPO)} differs from {TEST_PACK}; edit the test pack and regenerate the starter "
+        "pack with `python3 scripts/starter_pack.py`")
+    assert PACK_BODY == "\n" + expected
 
-    yaml = YAML(typ="safe")
-    starter = yaml.load(PACK_BODY)["cards"]
-    test_pack = yaml.load((REPO / "tests" / "packs" / "synthetic-base" / "cards.yaml").read_text(encoding="utf-8"))["cards"]
-    assert starter == test_pack
+
+def test_init_writes_the_starter_pack_after_its_own_header(tmp_path):
+    """The pack a new project gets: the starter header naming the pack `starter`, then the starter file as shipped."""
+    from compiler.starter_pack import STARTER_FILE
+
+    r = _paleo("init", "berry-fans", cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    written = (tmp_path / "berry-fans" / "tests/packs/starter/cards.yaml").read_text(encoding="utf-8")
+    head, _, rest = written.partition("pack: {synthetic: true, name: starter}\n")
+    assert head.startswith("# yaml-language-server: $schema=../../../content/schema.json\n") and "SYNTHETIC TEST DATA" in head
+    assert rest == "\n" + STARTER_FILE.read_text(encoding="utf-8")

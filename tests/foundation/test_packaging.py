@@ -23,6 +23,7 @@ def test_wheel_contains_content_and_grammar(tmp_path):
     assert content and grammar
     for rel in content + grammar:
         assert f"compiler/data/{rel}" in names, rel
+    assert "compiler/starter/cards.yaml" in names  # the pack `paleo init` writes
     assert any(n.endswith("entry_points.txt") for n in names)
     entry = next(n for n in names if n.endswith("entry_points.txt"))
     assert "paleo = compiler.cli:console" in zipfile.ZipFile(wheel).read(entry).decode()

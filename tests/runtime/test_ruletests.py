@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from compiler import ruletest_packs
 from runtime import ruletests
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
@@ -23,12 +24,32 @@ def rulebook_path() -> Path | None:
     return p if p.is_file() else None
 
 
-def test_every_rule_test_passes():
-    """Each rule test on the bundle of its own packs (the base game's on synthetic-base, A New Beginning's on all)."""
-    out = io.StringIO()
-    from compiler import ruletest_packs
+RULE_TESTS = ruletests.discover(ROOT)
 
-    code = ruletest_packs.main([], root=ROOT, out=out)
+
+@pytest.fixture(scope="module")
+def pack_bundles():
+    """`build(root, packs)` for the runner, each pack set compiled once per module (per worker)."""
+    built: dict = {}
+
+    def build(root, packs):
+        if packs not in built:
+            built[packs] = ruletest_packs.build_pack_bundle(root, packs)
+        return built[packs]
+
+    return build
+
+
+def test_rule_tests_are_found():
+    assert len(RULE_TESTS) > 100, f"only {len(RULE_TESTS)} rule tests in {ROOT / 'tests' / 'rules'}"
+
+
+@pytest.mark.parametrize("path", RULE_TESTS, ids=[p.stem for p in RULE_TESTS])
+def test_rule_test_passes(path, pack_bundles):
+    """The rule test on the bundle of its own packs (the base game's on synthetic-base, A New Beginning's on all),
+    run as `paleo test FILE` runs it."""
+    out = io.StringIO()
+    code = ruletests.main([str(path)], root=ROOT, out=out, build=pack_bundles)
     assert code == 0, out.getvalue()
 
 

@@ -8,15 +8,14 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from . import __version__
 from typing import TYPE_CHECKING
 
 from .diagnostics import Diagnostic
+from .version import FORMAT_VERSION, __version__
 
 if TYPE_CHECKING:  # writing a bundle from the cache imports no models
     from .validate import Entry
 
-FORMAT_VERSION = "1.0.0"
 
 SECTION_ORDER = ("games", "boards", "products", "modules", "cards", "secrets", "tokens", "dice", "scenarios", "interpretations")
 

@@ -23,10 +23,11 @@ from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from . import models as M
-from .bundle import FORMAT_VERSION
 from .effects import types as T
-from .effects.symbols_model import Category, Param, Position, Symbol
 from .graph.build import EDGE_KINDS
+from .models import Category, Param, Position, Symbol
+from .version import FORMAT_VERSION
+from .vocabulary import SEA_SYMBOLS
 
 BUNDLE_SCHEMA_ID = f"urn:paleo-codex:schema:bundle:{FORMAT_VERSION}"
 
@@ -68,7 +69,7 @@ class SeaCardRef(Out):
     """`sea card 3`: the sea card whose back shows this symbol."""
 
     ref: Literal["sea-card"]
-    symbol: StrictInt = Field(ge=1, le=T.SEA_SYMBOLS)
+    symbol: StrictInt = Field(ge=1, le=SEA_SYMBOLS)
 
 
 class CardRef(Out):

@@ -44,29 +44,17 @@ import hashlib
 import hmac
 import os
 import pickle
+import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
+from .paths import cache_dir
+from .version import __version__
+
 MAGIC = b"PALEO-CACHE-3\n"
 DEFAULT_MAX_MB = 512
 _fingerprint: str | None = None
-
-
-def cache_dir() -> Path:
-    """The one cache location (see the module's documentation); made if missing."""
-    env = os.environ.get("PALEO_CACHE_DIR")
-    bases = [Path(env)] if env else []
-    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    bases += [Path(xdg) / "paleo-codex", Path(tempfile.gettempdir()) / "paleo-codex"]
-    for d in bases:
-        try:
-            d.mkdir(parents=True, exist_ok=True)
-            if os.access(d, os.W_OK):
-                return d
-        except OSError:
-            continue
-    return bases[-1]
 
 
 def _source_files(package: Path) -> list[tuple[str, str]]:
@@ -87,10 +75,6 @@ def source_digest(package: Path, memo: "Cache | None" = None) -> str:
 
     With `memo` (a build cache), the digest is kept under the files' names, sizes, inodes and change times
     (to the nanosecond): while none of them changes, the files are not read again."""
-    from . import __version__
-
-    import sys
-
     files = _source_files(package)
     seen = None
     if memo is not None:

@@ -7,7 +7,7 @@ import os
 import sys
 from pathlib import Path
 
-from . import __version__
+from .version import __version__
 from .safeio import escape, read_stream
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2

@@ -10,18 +10,9 @@ from pathlib import Path
 
 from .codes import find
 from .diagnostics import Diagnostic, Span, make
+from .paths import CHECKOUT_DIR, PACKAGE_DIR, bundled_dir  # noqa: F401 - named here by the project's callers
 
-PACKAGE_DIR = Path(__file__).resolve().parent
-CHECKOUT_DIR = PACKAGE_DIR.parent
 YAML_SUFFIXES = (".yaml", ".yml")
-
-
-def bundled_dir(name: str) -> Path:
-    """`content/` or `grammar/`: from the checkout, or from the installed package data."""
-    here = CHECKOUT_DIR / name
-    if here.is_dir() and (CHECKOUT_DIR / "compiler").is_dir():
-        return here
-    return PACKAGE_DIR / "data" / name
 
 
 @dataclass

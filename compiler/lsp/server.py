@@ -17,7 +17,7 @@ from lsprotocol import types as L
 from pygls import uris
 from pygls.lsp.server import LanguageServer
 
-from .. import __version__
+from ..version import __version__
 from ..diagnostics import Safety, Severity
 from . import options as O
 from .engine import (Project, effect_string_at, line_starts, lsp_col, offset_of, scalar_edit, span_offsets,

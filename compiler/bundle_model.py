@@ -26,6 +26,7 @@ from . import models as M
 from .effects import types as T
 from .graph.build import EDGE_KINDS
 from .models import Category, Param, Position, Symbol
+from .schema import DIALECT, complete_means_filled, schema_generator
 from .version import FORMAT_VERSION
 from .vocabulary import SEA_SYMBOLS
 
@@ -465,9 +466,7 @@ class Bundle(Out):
 
 
 def _generator():
-    from .schema import _generator as content_generator
-
-    class _BundleSchema(content_generator()):
+    class _BundleSchema(schema_generator()):
         """The content schema's generator without defaults (the build writes every field; an absent optional key
         means what its description says), field titles (names come from the models) or `oneOf`."""
 
@@ -519,12 +518,10 @@ def _bare_refs(node: Any) -> None:
 
 def bundle_schema() -> dict:
     """The published JSON Schema (Draft 2020-12) of the bundle: the contract with every frontend."""
-    from .schema import DIALECT, _complete_means_filled
-
     body = Bundle.model_json_schema(schema_generator=_generator(), mode="validation")
     _bare_refs(body)
     defs = body.get("$defs", {})
-    _complete_means_filled(defs)
+    complete_means_filled(defs)
     for node in defs.values():
         # "complete, with this `kind`, leaves no such field null" as one `not` rather than an `allOf` of if/then:
         # the same bundles, and TypeScript generators keep the record one interface

@@ -40,15 +40,20 @@ fits. `--no-cache` (or `PALEO_NO_CACHE=1`) turns the build cache off.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
+import marshal
 import os
 import pickle
 import sys
 import tempfile
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from .bundle import SECTION_ORDER, encoded, encoded_reusing, portable_paths, write_bundle
+from .diagnostics import has_errors
 from .paths import cache_dir
 from .version import __version__
 
@@ -184,8 +189,6 @@ class Cache:
         try:
             kind, body = payload[:1], payload[1:]
             if kind == b"m":  # plain data (see put_plain)
-                import marshal
-
                 value = marshal.loads(body)
             elif kind == b"r":  # bytes as they are (see tee)
                 value = bytes(body)
@@ -211,8 +214,6 @@ class Cache:
     def put_plain(self, name: str, key: str, value) -> None:
         """`put` for plain data (dicts, lists, strings, bytes, numbers, None, as a bundle is): written with
         marshal, several times faster than pickle both ways; anything else is pickled."""
-        import marshal
-
         try:
             payload = b"m" + marshal.dumps(value)
         except ValueError:
@@ -330,8 +331,6 @@ class Cache:
 
     def evict(self) -> None:
         """Remove the least recently used entries until the folder fits its bound."""
-        import time
-
         for p in self.folder.glob(".*.tmp"):  # left by a process killed while writing
             try:
                 if p.stat().st_mtime < time.time() - 3600:
@@ -389,8 +388,6 @@ class BuildStore:
         for shown in sorted(raws):
             raw = raws[shown]
             self.file_keys[shown] = digest(shown, raw) if isinstance(raw, bytes) else digest(shown, "unread", repr(raw))
-        import dataclasses
-
         # every setting of [tool.paleo] in force (select, ignore, per-file ignores, content roots, and
         # whatever later settings the configuration gains)
         settings = repr([(f.name, getattr(config, f.name)) for f in dataclasses.fields(config)])
@@ -414,8 +411,6 @@ class BuildStore:
             return None
         diags, texts, names, summary = got
         data = None
-        from .diagnostics import has_errors
-
         if want_bundle and not has_errors(diags):  # a build with errors writes nothing
             if not isinstance(summary, dict):
                 return None
@@ -522,13 +517,9 @@ class BuildStore:
         """What the last build under the same symbol files made of this file's records: index in the file
         -> (the record's bundle form, what coverage reads of it, its text in a written bundle or None).
         None when there is nothing, or it was made under other symbol files."""
-        import marshal
-
         return self._tagged(shown, "products", self._memo_key, marshal.loads, dict)
 
     def put_products(self, shown: str, made: dict) -> None:
-        import marshal
-
         self._put_tagged(shown, "products", self._memo_key, made, marshal.dumps)
 
     # -- the graph: the last build's state, to patch (see compiler.graph.incremental) ----------------
@@ -568,8 +559,6 @@ def _with_refs(memo: dict) -> int:
 def write_result_bundle(res, dirs, out):
     """`write_bundle` for `paleo build`: the record files named from their content roots; a result from the
     cache writes the bytes its build wrote, and a compiled one's bytes are kept for that as they are written."""
-    from .bundle import _encoded, portable_paths, write_bundle
-
     store = res.store
     if store is not None and res.from_cache:
         return write_bundle(out, None, data=res.written)
@@ -581,7 +570,7 @@ def write_result_bundle(res, dirs, out):
     if texts:
         return _write_reusing(texts, res.bundle, dirs, out, lambda chunks: store.cache.tee(name, key, chunks))
     portable_paths(res.bundle, dirs)
-    return write_bundle(out, res.bundle, data=store.cache.tee(name, key, _encoded(res.bundle)))
+    return write_bundle(out, res.bundle, data=store.cache.tee(name, key, encoded(res.bundle)))
 
 
 def _write_reusing(texts: dict, bundle: dict, dirs, out, keep=lambda chunks: chunks):
@@ -590,8 +579,6 @@ def _write_reusing(texts: dict, bundle: dict, dirs, out, keep=lambda chunks: chu
     only the other records are made portable and encoded. A text is kept only for a record that names no
     absolute file (which `portable_paths`, the content roots, could change), so reusing it skips nothing
     `portable_paths` would do."""
-    from .bundle import SECTION_ORDER, encoded_reusing, portable_paths, write_bundle
-
     fresh = [rec for s in SECTION_ORDER for rec in bundle.get(s) or () if id(rec) not in texts]
     rest = {k: v for k, v in bundle.items() if k not in SECTION_ORDER}
     view = {**rest, "\0records": fresh}

@@ -55,6 +55,7 @@ from pathlib import Path
 from .bundle import SECTION_ORDER, encoded, encoded_reusing, portable_paths, write_bundle
 from .diagnostics import has_errors
 from .paths import cache_dir
+from .safeio import atomic_write
 from .version import __version__
 
 MAGIC = b"PALEO-CACHE-3\n"
@@ -229,7 +230,8 @@ class Cache:
             if len(head) + len(payload) > self.max_bytes:
                 return
             self.folder.mkdir(parents=True, exist_ok=True)
-            _replace(self.folder / name, (head, payload))
+            # atomic but not synced: an entry a crash leaves short fails its digest and is only a miss
+            atomic_write(self.folder / name, (head, payload), durable=False, mode=0o600)
             self._after_write()
         except Exception:  # the cache is an optimisation: a full disk or a refused write changes nothing
             return
@@ -353,24 +355,6 @@ class Cache:
                 total -= size
             except OSError:
                 pass
-
-
-def _replace(path: Path, pieces) -> None:
-    """Write `pieces` to a temporary file beside `path` and rename it over `path`: atomic, but not synced
-    (an entry is checked by its digest when read, so one a crash leaves short is only a miss)."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            for p in pieces:
-                fh.write(p)
-        os.chmod(tmp, 0o600)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 class BuildStore:

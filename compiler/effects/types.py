@@ -38,6 +38,10 @@ REFS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "idea": (("idea",), "name", "str"),
     "title": (("title",), "name", "str"),
 }
+# Derived: the kinds written as one keyword and a number (`secret 23`), and as a keyword and a quoted name
+# (`card "Reeds"`); the grammar's REF_NUMBER and REF_NAME terminals spell the same keywords (a test checks).
+NUMBER_REFS: tuple[str, ...] = tuple(k for k, (words, _, value) in REFS.items() if value == "int" and words == (k,))
+NAME_REFS: tuple[str, ...] = tuple(k for k, (_, _, value) in REFS.items() if value == "str")
 REF_NOUNS = {
     "secret": 'a secret number (`secret 23`)', "token": "a secret token number (`token 3`)",
     "sea-card": "a sea card symbol number 1 to 5 (`sea card 3`)", "card": 'a card name (`card "Reeds"`)',

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Iterable
 
-__version__ = "0.1.0"
+from .version import __version__
 
 __all__ = ["compile", "__version__"]
 

@@ -8,15 +8,19 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from . import __version__
 from typing import TYPE_CHECKING
 
-from .diagnostics import Diagnostic
+from . import effects
+from .coverage import compute_coverage
+from .diagnostics import Diagnostic, Label, Span, make, suggestion_help
+from .effects.ast import shown
+from .render import render_human
+from .safeio import atomic_write
+from .version import FORMAT_VERSION, __version__
 
 if TYPE_CHECKING:  # writing a bundle from the cache imports no models
     from .validate import Entry
 
-FORMAT_VERSION = "1.0.0"
 
 SECTION_ORDER = ("games", "boards", "products", "modules", "cards", "secrets", "tokens", "dice", "scenarios", "interpretations")
 
@@ -41,8 +45,6 @@ def lower_options(entries: list[Entry], memo: dict | None = None,
     dict a long-lived caller keeps between builds, holds each entry's lowered options and their
     diagnostics: an entry that is the same object as in the last build, lowered under the same `memo`
     (so the same symbol files), is not lowered again."""
-    from . import effects
-
     diags: list[Diagnostic] = []
     if not hasattr(effects, "build_registry"):  # integration scaffold: removed once the effects stage lands
         return _NoRegistry(), {e.id: [{"text": t, "ir": None} for t in e.record.options] for e in entries if e.section in ("cards", "tokens")}, diags
@@ -104,9 +106,6 @@ def lower_reward_fields(entries: list[Entry], registry: Any,
 
     Also checks that `animal.hunt` names one of the card's options (M011), after packs have filled them.
     """
-    from . import effects
-    from .diagnostics import make
-
     diags: list[Diagnostic] = []
     out: dict[str, dict[tuple, dict]] = {}
     if not hasattr(effects, "build_registry"):
@@ -149,8 +148,6 @@ def lower_reward_fields(entries: list[Entry], registry: Any,
 def check_sea_symbols(entries: list[Entry]) -> list[Diagnostic]:
     """M012 for a card that gives a `sea_symbol` but whose back is not `sea`, after packs have filled them
     (a pack may give a bundled card its `back: sea` and its symbol together)."""
-    from .diagnostics import Label, make
-
     diags: list[Diagnostic] = []
     for e in entries:
         rec = e.record
@@ -173,8 +170,6 @@ def check_sea_symbols(entries: list[Entry]) -> list[Diagnostic]:
 def check_die_faces(entries: list[Entry], registry: Any) -> list[Diagnostic]:
     """M013 for a die face that names no die-face symbol of its game, when the game has die-face symbols
     (PaleoVet's antibiotic, antiviral, surgery, tranquilizer dart, dna), after packs have filled the faces."""
-    from .diagnostics import make, suggestion_help
-
     symbols = getattr(registry, "symbols", {})
     faces_of: dict[str, dict[str, str]] = {}  # game -> phrase -> canonical name
     for sym in symbols.values():
@@ -198,7 +193,6 @@ def check_die_faces(entries: list[Entry], registry: Any) -> list[Diagnostic]:
             canonical = table.get(face)
             help_ = (f"write `{canonical}`, the symbol's own name" if canonical
                      else suggestion_help(face, names) or "faces: " + ", ".join(f"`{n}`" for n in names))
-            from .effects.ast import shown  # the syntax tree's module: imported when a face is reported
 
             diags.append(make(
                 "M013", f"die face `{shown(face)}` of `{rec.id}` is not a die face of {rec.game.removeprefix('game:')}",
@@ -292,27 +286,17 @@ def build_bundle(entries: list[Entry], memo: dict | None = None, share_ir: bool 
         bundle[s] = sorted(sections.get(s, []), key=lambda r: r["id"])
     bundle["symbols"] = registry.to_bundle()
 
-    try:  # integration scaffold: removed once coverage and graph land
-        from .coverage import compute_coverage
-    except ImportError:
-        bundle["coverage"] = {}
-    else:
-        bundle["coverage"] = (coverage or compute_coverage)([reuse[id(e)][1] if id(e) in reuse else e.record
-                                                              for e in entries])
+    bundle["coverage"] = (coverage or compute_coverage)([reuse[id(e)][1] if id(e) in reuse else e.record
+                                                          for e in entries])
+    from .graph import check_graph  # noqa: PLC0415 - start-up cost: the graph and packs stages load the content models, which a bundle written from the cache does not
+    from .packs import check_packs  # noqa: PLC0415 - start-up cost: as above
 
-    try:
-        from .graph import check_graph
-    except ImportError:
-        bundle["graph"] = {}
-    else:
-        graph_json, d = check_graph(entries, bundle, registry, graph_keep)
-        diags.extend(d)
-        bundle["graph"] = graph_json
+    graph_json, d = check_graph(entries, bundle, registry, graph_keep)
+    diags.extend(d)
+    bundle["graph"] = graph_json
 
     packs = [e for e in entries if e.in_pack]
     if packs:
-        from .packs import check_packs
-
         diags.extend(check_packs(entries, bundle))
     return bundle, diags
 
@@ -347,7 +331,7 @@ def dump_chunks(value, depth: int = 0):
         yield json.dumps(value, sort_keys=True, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-def _encoded(bundle: dict):
+def encoded(bundle: dict):
     """`dumps(bundle)` as UTF-8 bytes, in pieces of about a megabyte."""
     buf: list[str] = []
     size = 0
@@ -367,10 +351,10 @@ def record_text(record) -> bytes:
 
 
 def encoded_reusing(bundle: dict, texts: dict):
-    """`_encoded(bundle)` where each record of a section is `texts[id(record)]` (its `record_text`), and a
+    """`encoded(bundle)` where each record of a section is `texts[id(record)]` (its `record_text`), and a
     top-level value `texts` holds (the graph a rebuild patched) is its text."""
     if not (bundle and all(isinstance(k, str) for k in bundle)):
-        yield from _encoded(bundle)
+        yield from encoded(bundle)
         return
     buf: list[bytes] = [b"{"]
     size = 0
@@ -420,19 +404,13 @@ def write_bundle(out, bundle: dict, data: bytes | None = None):
 
     OUT may be missing (it is made) but not a file, below a file, a link or an unwritable place.
     """
-    from pathlib import Path
-
-    from .diagnostics import Span, make
-    from .render import render_human
-    from .safeio import atomic_write
-
     out = Path(out)
     target = out / "bundle.json"
     try:
         if out.exists() and not out.is_dir():
             raise NotADirectoryError(20, "it is a file, not a folder", str(out))
         out.mkdir(parents=True, exist_ok=True)
-        atomic_write(target, _encoded(bundle) if data is None else data)  # data: bytes or an iterable of them
+        atomic_write(target, encoded(bundle) if data is None else data)  # data: bytes or an iterable of them
     except (OSError, ValueError) as exc:
         why = getattr(exc, "strerror", None) or str(exc)
         d = make("C021", f"cannot write `{target}`: {why}", Span.point(str(out)),
@@ -444,7 +422,7 @@ def write_bundle(out, bundle: dict, data: bytes | None = None):
 def bundle_schema() -> dict:
     """The published JSON Schema (Draft 2020-12) of the bundle, generated from the typed definitions in
     `bundle_model.py` (imported here, never on the build's path)."""
-    from .bundle_model import bundle_schema as generated
+    from .bundle_model import bundle_schema as generated  # noqa: PLC0415 - start-up cost: pydantic's schema models, never on the build's path
 
     return generated()
 

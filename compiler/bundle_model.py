@@ -23,10 +23,12 @@ from pydantic.fields import FieldInfo
 from pydantic_core import PydanticUndefined
 
 from . import models as M
-from .bundle import FORMAT_VERSION
 from .effects import types as T
-from .effects.symbols_model import Category, Param, Position, Symbol
 from .graph.build import EDGE_KINDS
+from .models import Category, Param, Position, Symbol
+from .schema import DIALECT, complete_means_filled, schema_generator
+from .version import FORMAT_VERSION
+from .vocabulary import SEA_SYMBOLS
 
 BUNDLE_SCHEMA_ID = f"urn:paleo-codex:schema:bundle:{FORMAT_VERSION}"
 
@@ -68,7 +70,7 @@ class SeaCardRef(Out):
     """`sea card 3`: the sea card whose back shows this symbol."""
 
     ref: Literal["sea-card"]
-    symbol: StrictInt = Field(ge=1, le=T.SEA_SYMBOLS)
+    symbol: StrictInt = Field(ge=1, le=SEA_SYMBOLS)
 
 
 class CardRef(Out):
@@ -464,9 +466,7 @@ class Bundle(Out):
 
 
 def _generator():
-    from .schema import _generator as content_generator
-
-    class _BundleSchema(content_generator()):
+    class _BundleSchema(schema_generator()):
         """The content schema's generator without defaults (the build writes every field; an absent optional key
         means what its description says), field titles (names come from the models) or `oneOf`."""
 
@@ -518,12 +518,10 @@ def _bare_refs(node: Any) -> None:
 
 def bundle_schema() -> dict:
     """The published JSON Schema (Draft 2020-12) of the bundle: the contract with every frontend."""
-    from .schema import DIALECT, _complete_means_filled
-
     body = Bundle.model_json_schema(schema_generator=_generator(), mode="validation")
     _bare_refs(body)
     defs = body.get("$defs", {})
-    _complete_means_filled(defs)
+    complete_means_filled(defs)
     for node in defs.values():
         # "complete, with this `kind`, leaves no such field null" as one `not` rather than an `allOf` of if/then:
         # the same bundles, and TypeScript generators keep the record one interface

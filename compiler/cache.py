@@ -40,33 +40,27 @@ fits. `--no-cache` (or `PALEO_NO_CACHE=1`) turns the build cache off.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
+import marshal
 import os
 import pickle
+import sys
 import tempfile
+import time
 from contextlib import contextmanager
 from pathlib import Path
+
+from .bundle import SECTION_ORDER, encoded, encoded_reusing, portable_paths, write_bundle
+from .diagnostics import has_errors
+from .paths import cache_dir
+from .safeio import atomic_write
+from .version import __version__
 
 MAGIC = b"PALEO-CACHE-3\n"
 DEFAULT_MAX_MB = 512
 _fingerprint: str | None = None
-
-
-def cache_dir() -> Path:
-    """The one cache location (see the module's documentation); made if missing."""
-    env = os.environ.get("PALEO_CACHE_DIR")
-    bases = [Path(env)] if env else []
-    xdg = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    bases += [Path(xdg) / "paleo-codex", Path(tempfile.gettempdir()) / "paleo-codex"]
-    for d in bases:
-        try:
-            d.mkdir(parents=True, exist_ok=True)
-            if os.access(d, os.W_OK):
-                return d
-        except OSError:
-            continue
-    return bases[-1]
 
 
 def _source_files(package: Path) -> list[tuple[str, str]]:
@@ -87,10 +81,6 @@ def source_digest(package: Path, memo: "Cache | None" = None) -> str:
 
     With `memo` (a build cache), the digest is kept under the files' names, sizes, inodes and change times
     (to the nanosecond): while none of them changes, the files are not read again."""
-    from . import __version__
-
-    import sys
-
     files = _source_files(package)
     seen = None
     if memo is not None:
@@ -200,8 +190,6 @@ class Cache:
         try:
             kind, body = payload[:1], payload[1:]
             if kind == b"m":  # plain data (see put_plain)
-                import marshal
-
                 value = marshal.loads(body)
             elif kind == b"r":  # bytes as they are (see tee)
                 value = bytes(body)
@@ -227,8 +215,6 @@ class Cache:
     def put_plain(self, name: str, key: str, value) -> None:
         """`put` for plain data (dicts, lists, strings, bytes, numbers, None, as a bundle is): written with
         marshal, several times faster than pickle both ways; anything else is pickled."""
-        import marshal
-
         try:
             payload = b"m" + marshal.dumps(value)
         except ValueError:
@@ -244,7 +230,8 @@ class Cache:
             if len(head) + len(payload) > self.max_bytes:
                 return
             self.folder.mkdir(parents=True, exist_ok=True)
-            _replace(self.folder / name, (head, payload))
+            # atomic but not synced: an entry a crash leaves short fails its digest and is only a miss
+            atomic_write(self.folder / name, (head, payload), durable=False, mode=0o600)
             self._after_write()
         except Exception:  # the cache is an optimisation: a full disk or a refused write changes nothing
             return
@@ -346,8 +333,6 @@ class Cache:
 
     def evict(self) -> None:
         """Remove the least recently used entries until the folder fits its bound."""
-        import time
-
         for p in self.folder.glob(".*.tmp"):  # left by a process killed while writing
             try:
                 if p.stat().st_mtime < time.time() - 3600:
@@ -372,24 +357,6 @@ class Cache:
                 pass
 
 
-def _replace(path: Path, pieces) -> None:
-    """Write `pieces` to a temporary file beside `path` and rename it over `path`: atomic, but not synced
-    (an entry is checked by its digest when read, so one a crash leaves short is only a miss)."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            for p in pieces:
-                fh.write(p)
-        os.chmod(tmp, 0o600)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 class BuildStore:
     """One build's view of the cache: its keys, the entries it reads and the ones it writes."""
 
@@ -405,8 +372,6 @@ class BuildStore:
         for shown in sorted(raws):
             raw = raws[shown]
             self.file_keys[shown] = digest(shown, raw) if isinstance(raw, bytes) else digest(shown, "unread", repr(raw))
-        import dataclasses
-
         # every setting of [tool.paleo] in force (select, ignore, per-file ignores, content roots, and
         # whatever later settings the configuration gains)
         settings = repr([(f.name, getattr(config, f.name)) for f in dataclasses.fields(config)])
@@ -430,8 +395,6 @@ class BuildStore:
             return None
         diags, texts, names, summary = got
         data = None
-        from .diagnostics import has_errors
-
         if want_bundle and not has_errors(diags):  # a build with errors writes nothing
             if not isinstance(summary, dict):
                 return None
@@ -538,13 +501,9 @@ class BuildStore:
         """What the last build under the same symbol files made of this file's records: index in the file
         -> (the record's bundle form, what coverage reads of it, its text in a written bundle or None).
         None when there is nothing, or it was made under other symbol files."""
-        import marshal
-
         return self._tagged(shown, "products", self._memo_key, marshal.loads, dict)
 
     def put_products(self, shown: str, made: dict) -> None:
-        import marshal
-
         self._put_tagged(shown, "products", self._memo_key, made, marshal.dumps)
 
     # -- the graph: the last build's state, to patch (see compiler.graph.incremental) ----------------
@@ -584,8 +543,6 @@ def _with_refs(memo: dict) -> int:
 def write_result_bundle(res, dirs, out):
     """`write_bundle` for `paleo build`: the record files named from their content roots; a result from the
     cache writes the bytes its build wrote, and a compiled one's bytes are kept for that as they are written."""
-    from .bundle import _encoded, portable_paths, write_bundle
-
     store = res.store
     if store is not None and res.from_cache:
         return write_bundle(out, None, data=res.written)
@@ -597,7 +554,7 @@ def write_result_bundle(res, dirs, out):
     if texts:
         return _write_reusing(texts, res.bundle, dirs, out, lambda chunks: store.cache.tee(name, key, chunks))
     portable_paths(res.bundle, dirs)
-    return write_bundle(out, res.bundle, data=store.cache.tee(name, key, _encoded(res.bundle)))
+    return write_bundle(out, res.bundle, data=store.cache.tee(name, key, encoded(res.bundle)))
 
 
 def _write_reusing(texts: dict, bundle: dict, dirs, out, keep=lambda chunks: chunks):
@@ -606,8 +563,6 @@ def _write_reusing(texts: dict, bundle: dict, dirs, out, keep=lambda chunks: chu
     only the other records are made portable and encoded. A text is kept only for a record that names no
     absolute file (which `portable_paths`, the content roots, could change), so reusing it skips nothing
     `portable_paths` would do."""
-    from .bundle import SECTION_ORDER, encoded_reusing, portable_paths, write_bundle
-
     fresh = [rec for s in SECTION_ORDER for rec in bundle.get(s) or () if id(rec) not in texts]
     rest = {k: v for k, v in bundle.items() if k not in SECTION_ORDER}
     view = {**rest, "\0records": fresh}

@@ -11,7 +11,7 @@ import threading
 import traceback
 from pathlib import Path
 
-from . import __version__
+from .version import __version__
 from .commands import EXIT_OK, EXIT_USAGE, FORMATS, ConfigError, UsageError, format_of
 from .safeio import escape
 from .sweep.cli import add_parser as add_sweep

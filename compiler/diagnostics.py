@@ -6,15 +6,7 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Iterable
 
-
-class Severity(str, Enum):
-    ERROR = "error"
-    WARNING = "warning"
-    INFO = "info"
-
-    @property
-    def rank(self) -> int:
-        return {"error": 0, "warning": 1, "info": 2}[self.value]
+from .codes import Severity, lookup  # Severity is declared with the codes, whose defaults it names
 
 
 class Safety(str, Enum):
@@ -94,8 +86,6 @@ class Diagnostic:
         return (s.file, s.line, s.column, self.code, self.message)
 
     def to_dict(self) -> dict:
-        from .codes import lookup
-
         out = {
             "code": self.code,
             "name": lookup(self.code).name,
@@ -122,8 +112,6 @@ class Diagnostic:
 
 def make(code: str, message: str, span: Span, **kw) -> Diagnostic:
     """Build a diagnostic whose severity is the code's registered default."""
-    from .codes import lookup
-
     return Diagnostic(code=code, severity=lookup(code).severity, message=message, span=span, **kw)
 
 

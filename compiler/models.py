@@ -12,8 +12,8 @@ from typing import Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator, model_validator
 
-from .effects.types import SEA_SYMBOLS
 from .limits import MAX_COPIES
+from .vocabulary import CARD_BACKS, SEA_SYMBOLS
 
 
 def _bounded_copies(v: int) -> int:
@@ -127,29 +127,9 @@ class Level(str, Enum):
     deadly = "deadly"
 
 
-class Back(str, Enum):
-    """Card backs named by the rulebooks."""
-
-    forest = "forest"
-    river = "river"
-    mountain = "mountain"
-    people = "people"
-    dream = "dream"
-    idea = "idea"
-    danger = "danger"
-    mission = "mission"
-    secret = "secret"
-    night = "night"
-    volcano = "volcano"
-    star = "star"
-    sea = "sea"
-    footprint = "footprint"
-    camp = "camp"
-    # PaleoVet: the dino and upgrade decks are laid out in face-down stacks and the solo cards in a face-down
-    # stack (004 "Setup", "Solo Setup"), so each deck has a back of its own
-    dino = "dino"
-    upgrade = "upgrade"
-    solo = "solo"
+# Card backs named by the rulebooks (`compiler.vocabulary` declares them).
+Back = Enum("Back", [(b, b) for b in CARD_BACKS], type=str, module=__name__)
+Back.__doc__ = "Card backs named by the rulebooks."
 
 
 class CardKind(str, Enum):
@@ -301,17 +281,23 @@ class Card(Record):
 
 
 
+# A symbol definition (`symbols:` records): the positions and categories the effect language knows.
+Position = Literal["requirement", "cost", "reward", "negative", "trigger", "condition"]
+
+Category = Literal[
+    "action", "resource", "tool", "cult-tool", "skill", "expansion", "outcome", "die-face", "token",
+]
+
+
 # The record kinds of a card file are made when the pipeline meets them; the rest (every other record
 # kind, and the content file as a whole) the first time one of them is used (`__getattr__`): making a
 # pydantic model takes a millisecond or two, and a rebuild after editing a card file needs the card models
 # only. Each is a module-level class of this module once made (pickles and schemas name it as one).
-_LAZY = frozenset({"Component", "Step", "Phase", "Rule", "Game", "Board", "CardGroup", "Product", "SecretUse", "Module", "Secret", "Token", "Die", "Scenario", "Interpretation", "Symbol", "ContentFile"})
+_LAZY = frozenset({"Component", "Step", "Phase", "Rule", "Game", "Board", "CardGroup", "Product", "SecretUse", "Module", "Secret", "Token", "Die", "Scenario", "Interpretation", "Param", "Symbol", "ContentFile"})
 
 
 def _define_the_rest() -> None:
-    global Component, Step, Phase, Rule, Game, Board, CardGroup, Product, SecretUse, Module, Secret, Token, Die, Scenario, Interpretation, Symbol, ContentFile
-    from .effects.symbols_model import Symbol  # the symbol definition lives with the effect language
-
+    global Component, Step, Phase, Rule, Game, Board, CardGroup, Product, SecretUse, Module, Secret, Token, Die, Scenario, Interpretation, Param, Symbol, ContentFile
     class Component(Strict):
         """A printed component with its count (null when the count is not stated)."""
 
@@ -525,6 +511,32 @@ def _define_the_rest() -> None:
 
 
 
+    class Param(Strict):
+        """One typed parameter of a symbol, in the order it is written after the symbol phrase."""
+
+        name: str = Field(pattern=r"^[a-z][a-z0-9_]*$")
+        type: str = Field(description="a parameter type known to the registry (int, count, altar, back, secret, card, tool, ...); "
+                          "`a|b` accepts either")
+        optional: StrictBool = False
+        default: StrictInt | str | None = Field(default=None, description="value used when an optional parameter is left out")
+        unit: str | None = Field(default=None, description="noun written after a number, singular/plural (`card/cards`)")
+        before: StrictBool = Field(default=False, description="the number is written before the symbol phrase (`2 wounds`)")
+
+
+    class Symbol(Record):
+        PREFIX: ClassVar[str] = "symbol"
+        id: str = Field(pattern=id_pattern("symbol"))
+        name: str = Field(description="canonical symbol phrase, lower case")
+        aliases: list[str] = Field(default_factory=list, description="other phrases that resolve to this symbol")
+        plural: str | None = Field(default=None, description="phrase used after a leading number other than 1")
+        category: Category = "action"
+        positions: list[Position] = Field(min_length=1, description="clause positions the symbol may take")
+        params: list[Param] = Field(default_factory=list)
+        games: list[str] = Field(min_length=1, description="game ids (`game:paleo`, `game:paleovet`)")
+        explanation: str
+        example: str = Field(description="one option in the effect language that uses this symbol")
+
+
     class ContentFile(Strict):
         """One content file: lists of records by kind."""
 
@@ -549,7 +561,7 @@ def _define_the_rest() -> None:
         sources: list[SourceDocument] = Field(default_factory=list, description="source documents this project's citations name")
 
 
-    for cls in (Component, Step, Phase, Rule, Game, Board, CardGroup, Product, SecretUse, Module, Secret, Token, Die, Scenario, Interpretation, ContentFile):
+    for cls in (Component, Step, Phase, Rule, Game, Board, CardGroup, Product, SecretUse, Module, Secret, Token, Die, Scenario, Interpretation, Param, Symbol, ContentFile):
         cls.__qualname__ = cls.__name__  # a class of this module, not of this function
 
 

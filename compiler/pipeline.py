@@ -285,7 +285,7 @@ def run(
             _keep_products(store, keyed, origins, reuse, quiet, want_bundle, entries, memo if share_ir else None)
         store.save_files()
     if broken:
-        from .validate import check_broken_options
+        from .effects import check_broken_options
 
         diags.extend(check_broken_options(broken, entries))
     if bundle is not None and registry.declared():

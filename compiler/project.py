@@ -8,20 +8,11 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .codes import find
+from .codes import all_codes, find
 from .diagnostics import Diagnostic, Span, make
+from .paths import CHECKOUT_DIR, PACKAGE_DIR, bundled_dir  # noqa: F401 - named here by the project's callers
 
-PACKAGE_DIR = Path(__file__).resolve().parent
-CHECKOUT_DIR = PACKAGE_DIR.parent
 YAML_SUFFIXES = (".yaml", ".yml")
-
-
-def bundled_dir(name: str) -> Path:
-    """`content/` or `grammar/`: from the checkout, or from the installed package data."""
-    here = CHECKOUT_DIR / name
-    if here.is_dir() and (CHECKOUT_DIR / "compiler").is_dir():
-        return here
-    return PACKAGE_DIR / "data" / name
 
 
 @dataclass
@@ -194,7 +185,7 @@ def load_config(root: Path) -> tuple[Config, list[Diagnostic]]:
             diags.append(make("C003", f"`{name}` must be a list of codes, not {what}", span, help=hint))
             return []
         for v in value:
-            if v != "ALL" and find(v) is None and not _is_prefix(v):
+            if v != "ALL" and find(v) is None and not is_code_prefix(v):
                 diags.append(make("C003", f"`{name}` names unknown code `{_esc(v)}`", span,
                                   help="list the codes with `paleo explain --list`"))
         return list(value)
@@ -287,9 +278,8 @@ def _config_sources(value, loc: "_Locator", diags: list) -> list:
     return out
 
 
-def _is_prefix(v: str) -> bool:
-    from .codes import all_codes
-
+def is_code_prefix(v: str) -> bool:
+    """Whether `v` begins the id of some code (`M0` selects every M0xx)."""
     return any(c.id.startswith(v) for c in all_codes())
 
 
@@ -351,7 +341,7 @@ def apply_suppressions(diags: list[Diagnostic], texts: dict[str, str], cfg: Conf
     for path, sup in table.items():
         for ln, items in sup.items():
             for code, span in items:
-                if find(code) is None and not _is_prefix(code):
+                if find(code) is None and not is_code_prefix(code):
                     if cfg.enabled("C005", path):
                         kept.append(make("C005", f"suppression names unknown code `{code}`", span,
                                          label="no such code", help="list the codes with `paleo explain --list`"))

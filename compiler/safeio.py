@@ -67,10 +67,14 @@ class WriteRefused(OSError):
     """A write that would go through a symbolic link or outside the folder it must stay in."""
 
 
-def atomic_write(path: str | Path, data, *, root: str | Path | None = None) -> None:
+def atomic_write(path: str | Path, data, *, root: str | Path | None = None, durable: bool = True,
+                 mode: int | None = None) -> None:
     """Replace `path` with `data` atomically (temp file in the same folder, fsync, rename).
 
-    `data` is bytes, a str (written as UTF-8) or an iterable of such pieces, written in turn.
+    `data` is bytes, a str (written as UTF-8) or an iterable of such pieces, written in turn. With
+    `durable` False nothing is synced (atomic still, but a crash may leave the new file short: for data
+    checked when read, as the build cache's entries are). `mode`, when given, is the file's mode;
+    otherwise an existing file keeps its own and a new one gets a plain open()'s.
 
     Refuses (WriteRefused) to write through a symbolic link, and, with `root`, to a target that
     resolves outside `root`. Any OSError leaves the target as it was and no temporary file behind.
@@ -87,22 +91,23 @@ def atomic_write(path: str | Path, data, *, root: str | Path | None = None) -> N
             real.relative_to(Path(root).resolve())
         except ValueError:
             raise WriteRefused(f"`{p}` lies outside `{root}`") from None
-    mode = None
     try:
         st = os.stat(p)
         if not stat.S_ISREG(st.st_mode):
             raise WriteRefused(f"`{p}` is not a regular file")
-        mode = stat.S_IMODE(st.st_mode)
+        if mode is None:
+            mode = stat.S_IMODE(st.st_mode)
     except FileNotFoundError:
         pass
-    import tempfile  # here, not at the top: printing a message must not pay for it
+    import tempfile  # noqa: PLC0415 - start-up cost: printing a message (this module's commonest use) must not pay for it
 
     fd, tmp = tempfile.mkstemp(prefix=f".{p.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
             _write_all(fh, data)
-            fh.flush()
-            os.fsync(fh.fileno())
+            if durable:
+                fh.flush()
+                os.fsync(fh.fileno())
         if mode is None:  # a new file gets the mode a plain open() would give it, not mkstemp's owner-only 0600
             umask = os.umask(0)
             os.umask(umask)
@@ -115,6 +120,8 @@ def atomic_write(path: str | Path, data, *, root: str | Path | None = None) -> N
         except OSError:
             pass
         raise
+    if not durable:
+        return
     try:  # make the rename itself durable
         dfd = os.open(folder, os.O_RDONLY)
         try:

@@ -13,7 +13,7 @@ MODELINE_PREFIX = "# yaml-language-server: $schema="
 _INT_KEY_PATTERN = "^[0-9]+$"
 
 
-def _generator():
+def schema_generator():
     from pydantic.json_schema import GenerateJsonSchema
 
     class _ContentSchema(GenerateJsonSchema):
@@ -30,7 +30,7 @@ def _generator():
     return _ContentSchema
 
 
-def _complete_means_filled(defs: dict[str, Any]) -> None:
+def complete_means_filled(defs: dict[str, Any]) -> None:
     """Mirror the models' rule "a field may be null only when the record is not complete"."""
     from .models import SECTIONS
 
@@ -176,8 +176,8 @@ def content_schema() -> dict:
     """The content-file schema: `$schema`, `$id` and title first, then pydantic's sorted output."""
     from .models import ContentFile
 
-    body = ContentFile.model_json_schema(schema_generator=_generator(), mode="validation")
-    _complete_means_filled(body.get("$defs", {}))
+    body = ContentFile.model_json_schema(schema_generator=schema_generator(), mode="validation")
+    complete_means_filled(body.get("$defs", {}))
     _effect_examples(body.get("$defs", {}))
     head = {
         "$schema": DIALECT,

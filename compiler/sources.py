@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .paths import bundled_dir
+
 
 @dataclass(frozen=True)
 class SourceDoc:
@@ -34,7 +36,6 @@ def bundled_docs() -> tuple[SourceDoc, ...]:
     if _bundled is None:
         from .loader import load_bytes
         from .models import SourceDocument
-        from .project import bundled_dir
 
         path = bundled_dir("content") / BUNDLED_FILE
         docs = []

@@ -222,29 +222,6 @@ def check_file_citations(lf: LoadedFile, registry) -> list[Diagnostic]:
     return diags
 
 
-def check_broken_options(broken: list, entries: list[Entry]) -> list[Diagnostic]:
-    """The effect strings of records that could not be salvaged, checked all the same: a model error
-    elsewhere in a card does not hide a mistake in its options."""
-    if not broken:
-        return []
-    from . import effects
-
-    if not hasattr(effects, "build_registry"):
-        return []
-    sym = [e for e in entries if e.section == "symbols"]
-    registry, _ = effects.build_registry([(e.record, e.file.path, e.path) for e in sym], {e.file.path: e.file for e in sym})
-    out: list[Diagnostic] = []
-    for section, lf, path, item in broken:
-        if section not in ("cards", "tokens") or not isinstance(item.get("options"), list):
-            continue
-        game = item.get("game") if isinstance(item.get("game"), str) else None
-        for i, text in enumerate(item["options"]):
-            if isinstance(text, str):  # a non-string option has its M006 already
-                _, d = effects.compile_option(text, registry=registry, game=game, file=lf, path=path + ("options", i))
-                out.extend(d)
-    return out
-
-
 def check_unique_ids(entries: list[Entry]) -> list[Diagnostic]:
     seen: dict[str, Entry] = {}
     diags = []

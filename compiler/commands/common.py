@@ -6,13 +6,13 @@ import json
 import os
 from pathlib import Path
 
-from .. import __version__
+from ..version import __version__
 from ..cache import Cache
 from ..codes import all_codes, find
 from ..diagnostics import Span, make
 from ..pipeline import default_content_dirs
 from ..pipeline import run as run_pipeline
-from ..project import code_page_url, find_root, load_config, site_url
+from ..project import code_page_url, find_root, is_code_prefix, load_config, site_url
 from ..render import file_source_lookup, json_text, render_github, render_human, render_json, render_sarif, summary_line
 from . import ConfigError
 
@@ -20,11 +20,6 @@ from . import ConfigError
 def escape_text(text: str) -> str:
     """Control characters shown as escapes, so a message cannot move the cursor or ring the bell."""
     return "".join(ch if ch.isprintable() or ch == " " else ascii(ch)[1:-1] for ch in str(text))
-
-
-def is_code_prefix(v: str) -> bool:
-    """Whether `v` begins the id of some code (`M0` selects every M0xx)."""
-    return any(c.id.startswith(v) for c in all_codes())
 
 
 def project_root() -> Path:

@@ -14,10 +14,11 @@ from .registry import Registry, build_registry, default_registry, load_registry 
 if TYPE_CHECKING:
     from ..diagnostics import Diagnostic
     from ..loader import LoadedFile
+    from ..validate import Entry
 
 __all__ = [
     "Registry", "build_registry", "load_registry", "default_registry", "compile_option", "compile_text",
-    "print_option", "describe_option", "symbols_report",
+    "print_option", "describe_option", "symbols_report", "check_broken_options",
 ]
 
 _CLAUSE_PREFIX = {"requirement": "require ", "cost": "cost ", "negative": "suffer ", "reward": "-> "}
@@ -133,3 +134,22 @@ def symbols_report(registry: Registry, fmt: Literal["human", "json"] = "human") 
     from .report import symbols_report as _r
 
     return _r(registry, fmt)
+
+
+def check_broken_options(broken: list, entries: "list[Entry]") -> "list[Diagnostic]":
+    """The effect strings of records that could not be salvaged, checked all the same: a model error
+    elsewhere in a card does not hide a mistake in its options."""
+    if not broken:
+        return []
+    sym = [e for e in entries if e.section == "symbols"]
+    registry, _ = build_registry([(e.record, e.file.path, e.path) for e in sym], {e.file.path: e.file for e in sym})
+    out: list[Diagnostic] = []
+    for section, lf, path, item in broken:
+        if section not in ("cards", "tokens") or not isinstance(item.get("options"), list):
+            continue
+        game = item.get("game") if isinstance(item.get("game"), str) else None
+        for i, text in enumerate(item["options"]):
+            if isinstance(text, str):  # a non-string option has its M006 already
+                _, d = compile_option(text, registry=registry, game=game, file=lf, path=path + ("options", i))
+                out.extend(d)
+    return out

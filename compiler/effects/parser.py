@@ -10,7 +10,7 @@ import hashlib
 import os
 import re
 
-from ..project import bundled_dir
+from ..paths import bundled_dir, cache_dir
 from .ast import Call, Clause, Many, Option, Problem, Term, Trigger, Unary, join, shown
 
 GRAMMAR_PATH = bundled_dir("grammar") / "effects.lark"
@@ -25,8 +25,6 @@ def grammar_text() -> str:
 def _cache_path(text: str) -> str | bool:
     """A writable cache file for the compiled grammar in the one cache location (compiler/cache.py),
     or False to build it every time."""
-    from ..cache import cache_dir
-
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]
     d = cache_dir()
     if not os.access(d, os.W_OK):

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ..diagnostics import Diagnostic, Span, make, suggestion_help
-from ..project import bundled_dir
+from ..paths import bundled_dir
 from . import types as T
 
 

@@ -5,14 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..vocabulary import EFFECT_BACKS, SEA_SYMBOLS
+
 if TYPE_CHECKING:  # the syntax tree is imported when an option is parsed, not by the models
     from .ast import Term
 
 # Values of the enumerated types, in the order the help messages list them.
 ENUMS: dict[str, tuple[str, ...]] = {
     "altar": ("forest", "river", "mountain", "all", "any"),
-    "back": ("forest", "river", "mountain", "people", "dream", "idea", "danger", "mission", "secret", "night",
-             "volcano", "star", "sea", "footprint", "camp"),
+    "back": EFFECT_BACKS,
     "mood": ("friendly", "angry"),
     "side": ("successful", "unsuccessful"),
     "diet": ("carnivore", "herbivore"),
@@ -37,12 +38,15 @@ REFS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "idea": (("idea",), "name", "str"),
     "title": (("title",), "name", "str"),
 }
+# Derived: the kinds written as one keyword and a number (`secret 23`), and as a keyword and a quoted name
+# (`card "Reeds"`); the grammar's REF_NUMBER and REF_NAME terminals spell the same keywords (a test checks).
+NUMBER_REFS: tuple[str, ...] = tuple(k for k, (words, _, value) in REFS.items() if value == "int" and words == (k,))
+NAME_REFS: tuple[str, ...] = tuple(k for k, (_, _, value) in REFS.items() if value == "str")
 REF_NOUNS = {
     "secret": 'a secret number (`secret 23`)', "token": "a secret token number (`token 3`)",
     "sea-card": "a sea card symbol number 1 to 5 (`sea card 3`)", "card": 'a card name (`card "Reeds"`)',
     "idea": 'an idea name (`idea "Isolation"`)', "title": 'a title keyword (`title "Dodo"`)',
 }
-SEA_SYMBOLS = 5  # the sea deck's backs show five symbols
 
 # Symbol-valued types: the value is a registry symbol of this category.
 CATEGORY_TYPES = {

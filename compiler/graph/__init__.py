@@ -7,6 +7,10 @@ from typing import Any
 from ..diagnostics import Diagnostic, Span, make
 from ..validate import Entry
 from .build import Facts, build, paused_gc
+from .checks import CHECKS
+from .checks.common import find_scenario, name_of
+from .checks.scenarios import closure
+from .incremental import kept_graph
 from .refs import clip
 from .render import render_graph  # noqa: F401  (public API)
 
@@ -16,11 +20,9 @@ __all__ = ["check_graph", "render_graph", "scenario_report", "find_scenario", "F
 def check_graph(entries: list[Entry], bundle: dict, registry: Any, keep: dict | None = None) -> tuple[dict, list[Diagnostic]]:
     """Build the graph of the bundle being assembled, run every check; return (graph JSON, diagnostics).
     `keep` is `build`'s: the state an earlier build left, and where this build's goes."""
-    from .checks import CHECKS
-
     with paused_gc():
         facts = Facts(entries, bundle, registry)
-        graph = build(facts, keep)
+        graph = build(facts) if keep is None else kept_graph(facts, keep)
         diags: list[Diagnostic] = []
         seen: set[tuple] = set()
         for check in CHECKS:
@@ -32,26 +34,8 @@ def check_graph(entries: list[Entry], bundle: dict, registry: Any, keep: dict | 
         return graph.to_json(), diags
 
 
-def find_scenario(ids, wanted: str) -> tuple[str | None, list[str]]:
-    """The scenario id `wanted` names (a full id, or a unique tail such as `anb/I`), else the nearest ids."""
-    ids = sorted(ids)
-    if wanted in ids:
-        return wanted, []
-    tails = [i for i in ids if i.split(":", 1)[-1] == wanted or i.split("/", 1)[-1] == wanted]
-    if len(tails) == 1:
-        return tails[0], []
-    if tails:
-        return None, tails
-    from .checks.common import nearest
-
-    return None, nearest(wanted, ids)
-
-
 def scenario_report(result, scenario_id: str) -> list[Diagnostic]:
     """What playing one scenario needs, one G420 line per need, saying whether the content supplies it."""
-    from .checks.common import name_of
-    from .checks.scenarios import closure
-
     bundle = result.bundle or {}
     sid, near = find_scenario([s["id"] for s in bundle.get("scenarios") or ()], scenario_id)
     if sid is None:

@@ -268,16 +268,11 @@ class Facts:
         return hit
 
 
-def build(facts: Facts, keep: dict | None = None) -> Graph:
+def build(facts: Facts) -> Graph:
     """The graph of every record and every reference, with each reference resolved where possible.
 
-    With `keep` (the build cache's: `stamps`, each record's identity in this build, and `previous`, the
-    state an earlier build under the same symbol files left), the graph is that build's with only what
-    changed made again, and `keep` receives this build's state (`compiler.graph.incremental`)."""
-    if keep is not None:
-        from .incremental import kept_graph
-
-        return kept_graph(facts, keep)
+    The whole graph, made afresh; `compiler.graph.incremental.kept_graph` makes the same graph from the
+    state an earlier build left."""
     g = Graph()
     F = facts
     memo: dict = {}
@@ -304,16 +299,16 @@ def build(facts: Facts, keep: dict | None = None) -> Graph:
                 key = (k, type(t), t) if k in _CONTEXT_FREE and isinstance(t, (str, int)) else None
                 got = resolved.get(key) if key is not None else None
                 if got is None:
-                    got = _lookup(F, g, k, t, context(F, src, k, t))
+                    got = lookup(F, g, k, t, context(F, src, k, t))
                     if key is not None:
                         resolved[key] = got
                 hits = got[0]
-                _link(F, g, src, k, hits, got[1], option)
+                link(F, g, src, k, hits, got[1], option)
                 if option is None:
                     if not hits:
                         unresolved.append(Ref(src, k, t, entries.get(src), where, None, needle, hits))
                     continue
-                ref = Ref(src, k, t, entries.get(src), where, option, needle, hits, _secret_number(F, k, t, hits))
+                ref = Ref(src, k, t, entries.get(src), where, option, needle, hits, secret_number(F, k, t, hits))
                 if not hits:
                     unresolved.append(ref)
                 by_src[src].append(ref)
@@ -438,7 +433,7 @@ def context(F: Facts, src: str, kind: str, target: Any):
     return None
 
 
-def _secret_number(F: Facts, kind: str, target: Any, hits: list[str]) -> int | None:
+def secret_number(F: Facts, kind: str, target: Any, hits: list[str]) -> int | None:
     """The secret number an option reference points at: `secret N`, or a named secret card with a number."""
     if kind == "secret" and isinstance(target, int):
         return target
@@ -532,7 +527,7 @@ _CONTEXT_FREE = frozenset({"secret", "secret-mark", "card", "idea", "title", "sy
                            "product", "game", "record"})
 
 
-def _lookup(F: Facts, g, k: str, t: Any, ctx: Any = None) -> tuple[list[str], str]:
+def lookup(F: Facts, g, k: str, t: Any, ctx: Any = None) -> tuple[list[str], str]:
     """The node ids a reference resolves to, and the kind of edge it draws (read-only lists: a memo shares
     them); `ctx` is the `context` the lookup reads of the referring record."""
     hits: list[str] = []
@@ -582,7 +577,7 @@ def _lookup(F: Facts, g, k: str, t: Any, ctx: Any = None) -> tuple[list[str], st
     return hits, edge_kind
 
 
-def _link(F: Facts, g, src: str, k: str, hits: list[str], edge_kind: str, option: int | None) -> None:
+def link(F: Facts, g, src: str, k: str, hits: list[str], edge_kind: str, option: int | None) -> None:
     """Draw the edges of a reference that resolved to `hits`."""
     for h in hits:
         if k == "game":

@@ -31,8 +31,8 @@ import secrets
 from types import MappingProxyType
 from typing import Any
 
-from .build import (META, Facts, Graph, Ref, _link, _lookup, _secret_number, build, context, norm,
-                    unit_order, unit_part)
+from .build import (META, Facts, Graph, Ref, build, context, link, lookup, norm, secret_number, unit_order,
+                    unit_part)
 
 VERSION = 3
 _SECTIONS = ("games", "boards", "products", "modules", "cards", "secrets", "tokens", "dice", "scenarios",
@@ -365,18 +365,18 @@ def _resolve(F: Facts, g: CountedGraph, uid: str, refs: list, table: dict) -> tu
             v = table.get(lk)
             if v is None:
                 side = Recorder()
-                hits, ek = _lookup(F, side, k, t, lk[3])
+                hits, ek = lookup(F, side, k, t, lk[3])
                 v = table[lk] = [hits, ek, side.nodes, side.edges, 0, lookup_deps(F, lk)]
                 g.add(side.nodes, side.edges)
             v[4] += 1
             keys.append(lk)
             hits = v[0]
-            _link(F, drawn, uid, k, hits, v[1], option)
+            link(F, drawn, uid, k, hits, v[1], option)
             if option is None or (k == "symbol" and type(t) is str):  # read by a check when unresolved
                 if not hits:
                     reads.append((k, t, where, option, needle, lk, None, False))
             else:
-                reads.append((k, t, where, option, needle, lk, _secret_number(F, k, t, hits), True))
+                reads.append((k, t, where, option, needle, lk, secret_number(F, k, t, hits), True))
     for e in drawn.edges:
         g.add_edge(e)
     return keys, drawn.edges, reads
@@ -478,7 +478,7 @@ def _patched(F: Facts, units: list, keep: dict, st: dict) -> CountedGraph | None
         found_changed = any(("id", h) in dirty for h in v[0])
         if found_changed or any(d in dirty for d in v[5]):
             side = Recorder()
-            hits, ek = _lookup(F, side, lk[0], lk[2], lk[3])
+            hits, ek = lookup(F, side, lk[0], lk[2], lk[3])
             if found_changed or (hits, ek, side.nodes, side.edges) != (v[0], v[1], v[2], v[3]):
                 stale.add(lk)
             else:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
+from ..effects.types import NAME_REFS, NUMBER_REFS
+
 # Reference words of the effect language and the kind of thing each names.
 _NAMED = re.compile(r'(?<![\w-])(card|idea|title|secret|token)\s+"([^"\n]+)"')
 # at most 9 digits, as the effect language allows: a longer number is no reference (and Python
@@ -79,9 +81,9 @@ def _ir_refs(node: Any) -> Iterator[tuple[str, Any, str | None]]:
 
 
 def _as_ref(kind: str, d: dict) -> tuple[str, Any, str | None] | None:
-    if kind in ("secret", "token"):
+    if kind in NUMBER_REFS:
         target = d.get("number") if d.get("number") is not None else d.get("name")
-    elif kind in ("card", "idea", "title"):
+    elif kind in NAME_REFS:
         target = d.get("name")
     elif kind == "secret-mark":  # "the top secret card marked with ..." (not yet in the effect language)
         target = d.get("mark")

@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 import re
 
+from .checks.common import find_scenario
+from .refs import clip
+
 # Edges followed from a scenario to what playing it needs.
 _SCENARIO_EDGES = ("combines", "provides", "references", "requires", "matches", "face", "always-needs", "reveals", "part-of")
 
 
 def render_graph(bundle: dict, fmt: str, scenario: str | None) -> tuple[str, bool]:
-    from . import find_scenario
-    from .refs import clip
-
     data = bundle.get("graph") or {"directed": True, "multigraph": True, "graph": {}, "nodes": [], "edges": []}
     if scenario:
         ids = [n["id"] for n in data["nodes"] if n.get("kind") in ("scenario", "level", "suggestion")]

@@ -26,8 +26,8 @@ _TOKEN = re.compile(r"""
 CLAUSE_WORDS = {"require": "requirement", "cost": "cost", "suffer": "negative"}
 OPERATORS = {"or", "then", "may", "not"}
 TRIGGER_WORDS = {"at", "night", "blue", "when", "revealed", "on"}
-NUMBER_REFS = ("secret", "token")
-NAME_REFS = ("card", "idea", "title")
+NUMBER_REFS = T.NUMBER_REFS
+NAME_REFS = T.NAME_REFS
 CLAUSE_STARTS = [
     ("require ", "a requirement: the symbols that must hold"), ("cost ", "a cost the group pays"),
     ("suffer ", "a negative outcome"), ("-> ", "the rewards"), ("roll 1 die", "a dice roll"),

@@ -17,7 +17,7 @@ from lsprotocol import types as L
 from pygls import uris
 from pygls.lsp.server import LanguageServer
 
-from .. import __version__
+from ..version import __version__
 from ..diagnostics import Safety
 from ..effects.positions import line_col, offset_map
 from ..fixes import apply_fixes, lossless

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from runtime.bundle import is_synthetic, packs_of
 
-from .. import __version__
+from ..version import __version__
 
 __all__ = ["Block", "Grid", "GridError", "LEVELS", "Setup", "bundle_hash", "engine_version", "identity", "is_synthetic",
            "packs_of", "parse_setup", "printed_difficulty"]

@@ -7,11 +7,10 @@ built here; it needs no package to build or to run):
     python -m pip wheel --no-deps --no-index packaging/runtime -w dist
     python -m pip install --no-index dist/paleo_runtime-*.whl
 
-The version is the project's one version, `__version__` of compiler/__init__.py (the line
-setuptools reads for paleo-codex through `attr = "compiler.__version__"`), read as text and
-written into the wheel as runtime/_version.py. The name, summary and Python bound come from
-this folder's pyproject.toml. Built from its own sdist, the backend finds runtime/ (with its
-_version.py) beside itself.
+The version is the project's one version, `__version__` of runtime/version.py (the line
+setuptools reads for paleo-codex through `attr = "runtime.version.__version__"`), read as text;
+the wheel carries that file as it is. The name, summary and Python bound come from this folder's
+pyproject.toml. Built from its own sdist, the backend finds runtime/ beside itself.
 """
 
 from __future__ import annotations
@@ -38,13 +37,12 @@ def _root() -> Path:
 
 def project_version(root: Path | None = None) -> str:
     root = root or _root()
-    for src, pattern in ((root / "compiler" / "__init__.py", r'^__version__\s*=\s*"([^"]+)"'),
-                         (root / "runtime" / "_version.py", r'^__version__\s*=\s*"([^"]+)"')):
-        if src.is_file():
-            m = re.search(pattern, src.read_text(encoding="utf-8"), re.M)
-            if m:
-                return m.group(1)
-    raise RuntimeError(f"no version: neither compiler/__init__.py nor runtime/_version.py under {root} gives one")
+    src = root / "runtime" / "version.py"
+    if src.is_file():
+        m = re.search(r'^__version__\s*=\s*"([^"]+)"', src.read_text(encoding="utf-8"), re.M)
+        if m:
+            return m.group(1)
+    raise RuntimeError(f"no version: runtime/version.py under {root} gives none")
 
 
 def _project() -> dict:
@@ -57,7 +55,7 @@ def _sources(root: Path) -> list[tuple[str, bytes]]:
     out = []
     for p in sorted((root / "runtime").rglob("*.py")):
         rel = p.relative_to(root).as_posix()
-        if "__pycache__" in rel or rel == "runtime/_version.py":
+        if "__pycache__" in rel:
             continue
         out.append((rel, p.read_bytes()))
     return out
@@ -76,10 +74,6 @@ def _metadata(version: str) -> str:
 
 def _dist_name(version: str) -> str:
     return f"{_project()['name'].replace('-', '_')}-{version}"
-
-
-def _version_file(version: str) -> bytes:
-    return f'"""Written by the build: the project\'s version (compiler/__init__.py)."""\n\n__version__ = "{version}"\n'.encode()
 
 
 def _record_line(name: str, data: bytes) -> str:
@@ -112,7 +106,6 @@ def build_wheel(wheel_directory, config_settings=None, metadata_directory=None):
     info = f"{dist}.dist-info"
     scripts = "".join(f"{k} = {v}\n" for k, v in sorted(_project().get("scripts", {}).items()))
     files = _sources(root) + [
-        ("runtime/_version.py", _version_file(version)),
         (f"{info}/METADATA", _metadata(version).encode("utf-8")),
         (f"{info}/WHEEL", f"Wheel-Version: 1.0\nGenerator: runtime_backend\nRoot-Is-Purelib: true\nTag: {WHEEL_TAG}\n".encode()),
         (f"{info}/top_level.txt", b"runtime\n"),
@@ -137,7 +130,7 @@ def build_sdist(sdist_directory, config_settings=None):
     root = _root()
     version = project_version(root)
     dist = _dist_name(version)
-    files = _sources(root) + [("runtime/_version.py", _version_file(version))]
+    files = _sources(root)
     for extra in ("pyproject.toml", "runtime_backend.py", "README.md"):
         if (HERE / extra).is_file():
             files.append((extra, (HERE / extra).read_bytes()))

@@ -111,7 +111,7 @@ def test_sdist_wheel_fresh_venv_fan_project(tmp_path):
 def test_one_version_source():
     project = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))
     assert "version" not in project["project"] and project["project"]["dynamic"] == ["version"]
-    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "compiler.__version__"}
+    assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "runtime.version.__version__"}
 
 
 def test_jsonschema_and_the_docs_toolchain_are_extras_used_where_they_are_needed():

@@ -190,17 +190,17 @@ def test_switching_branches_back_and_forth(project, tmp_path):
 
 def test_an_interrupted_write_leaves_no_entry_that_changes_a_result(project, tmp_path, monkeypatch):
     c = Cache(tmp_path / "cache")
-    real = cache_mod._replace
+    real = cache_mod.atomic_write
 
-    def dies_half_way(path, pieces):  # a crash after half the bytes, as an unsynced write may leave
+    def dies_half_way(path, pieces, **kw):  # a crash after half the bytes, as an unsynced write may leave
         data = b"".join(pieces)
         Path(path).write_bytes(data[: len(data) // 2])
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(cache_mod, "_replace", dies_half_way)
+    monkeypatch.setattr(cache_mod, "atomic_write", dies_half_way)
     assert outcome(cached(project, c)) == cold(project)
     assert entries_of(c)  # the half-written entries are there
-    monkeypatch.setattr(cache_mod, "_replace", real)
+    monkeypatch.setattr(cache_mod, "atomic_write", real)
     assert outcome(cached(project, c)) == cold(project)
 
 

@@ -34,12 +34,12 @@ def test_the_wheel_holds_the_runtime_only_with_the_project_version(wheel):
     with zipfile.ZipFile(wheel) as z:
         names = z.namelist()
         meta = z.read(f"paleo_runtime-{compiler.__version__}.dist-info/METADATA").decode()
-        stamped = z.read("runtime/_version.py").decode()
+        stamped = z.read("runtime/version.py").decode()
     tops = {n.split("/")[0] for n in names}
     assert tops == {"runtime", f"paleo_runtime-{compiler.__version__}.dist-info"}
     shipped = {n for n in names if n.startswith("runtime/")}
     assert shipped == {p.relative_to(ROOT).as_posix() for p in (ROOT / "runtime").rglob("*.py")
-                       if "__pycache__" not in p.parts} | {"runtime/_version.py"}
+                       if "__pycache__" not in p.parts}
     assert f"Version: {compiler.__version__}\n" in meta and "Requires-Dist" not in meta
     assert f'__version__ = "{compiler.__version__}"' in stamped
 

@@ -32,6 +32,19 @@ def nearest(word: str, names) -> list[str]:
     return [] if _too_long(word, names) else did_you_mean(word, names)
 
 
+def find_scenario(ids, wanted: str) -> tuple[str | None, list[str]]:
+    """The scenario id `wanted` names (a full id, or a unique tail such as `anb/I`), else the nearest ids."""
+    ids = sorted(ids)
+    if wanted in ids:
+        return wanted, []
+    tails = [i for i in ids if i.split(":", 1)[-1] == wanted or i.split("/", 1)[-1] == wanted]
+    if len(tails) == 1:
+        return tails[0], []
+    if tails:
+        return None, tails
+    return None, nearest(wanted, ids)
+
+
 def near_help(word: str, names) -> str | None:
     """`did you mean ...?` with the nearest names, or None."""
     names = list(names)

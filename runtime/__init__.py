@@ -121,8 +121,9 @@ makes every hidden shuffle and roll a chance node (`paleo_ai`, outside the runti
 
 Dispatch
 --------
-Each registry symbol has one implementation in a system's op table (Paleo's:
-`runtime.games.paleo.ops.OPS`, symbol id -> factory(position, args)); every `call` node of a card
+Each registry symbol has one implementation per position in a system's op table (Paleo's base game:
+`runtime.games.paleo.ops.OPS`, a `runtime.core.ops.OpTable` keyed by (symbol id, position) and checked against
+the registry's positions and parameters when it is imported); every `call` node of a card
 option is compiled once per game into a closure (`runtime.core.options`). A symbol, position, IR
 node or trigger without an implementation makes the game not playable, naming it.
 

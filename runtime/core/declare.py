@@ -10,7 +10,7 @@ observations, saved-game validation, invariants and the rule-test `given` / `exp
     steps       Step(...)       steps of a phase, in order, or inserted before / after another step
     decisions   Decision(...)   kinds of pending decision: who decides, the legal choices, how each applies
     listeners   Listener(...)   callbacks on bus names ("after symbol:food", "after reveal", "before step:feeding")
-    ops         {symbol id: factory(position, args) -> closure}
+    ops         OpTable         what its symbols do, by (symbol, position) (`runtime.core.ops`)
     applies(setup, bundle)      whether the system is switched on for a setup (default: always)
     setup(game)                 called once, after the core built the empty zones and counters
     invariants(game)            extra invariants: a list of problems, empty when the state is sound
@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Callable
+
+from .ops import NO_OPS, OpTable
 
 SCOPES = ("shared", "player")
 VISIBILITIES = ("public", "owner", "backs", "count")
@@ -153,7 +155,7 @@ class System:
     steps: tuple = ()
     decisions: tuple = ()
     listeners: tuple = ()
-    ops: dict = {}
+    ops: OpTable = NO_OPS
     given: dict = {}
     phases: tuple = ()   # phase names this system introduces, in play order
     action_lists: tuple = ()  # keys of its actions whose values are lists (copied for each caller)

@@ -13,6 +13,7 @@ import pickle
 from .declare import WAIT
 from .definition import REGISTRY, definition_for
 from .errors import IllegalAction, NotPlayable, SetupError, StateError
+from .invariants import state_problems
 from .secret import reshuffle_hidden
 
 STATE_FORMAT = "runtime-state/2"
@@ -92,8 +93,6 @@ class Engine:
     @classmethod
     def from_json(cls, bundle: dict, text) -> "Engine":
         """Restore a saved game; a state this game could not be in (edited, forged, truncated, other format) is a StateError."""
-        from .invariants import state_problems
-
         s = cls.read_state(text)
         setup = s.get("setup")
         if not isinstance(s.get("game"), str) or not isinstance(setup, dict):
@@ -120,7 +119,7 @@ class Engine:
             if len(_SETUPS) > 64:
                 _SETUPS.clear()
             _SETUPS[key] = (bundle, rules, REGISTRY.get(s["game"]))
-        problems = state_problems(rules, s)
+        problems = state_problems(cls(rules, s))
         if problems:
             raise StateError("not a valid saved game: " + "; ".join(problems[:10]))
         return cls(rules, s)

@@ -180,10 +180,10 @@ def decision_problem(game, item) -> str | None:
     return None
 
 
-def state_problems(rules, s) -> list[str]:
-    """Why a state dict (for example one read back from JSON) is not a state of these rules."""
-    from .game import Engine  # a view of the state for the derived checks
-
+def state_problems(g) -> list[str]:
+    """Why an engine's state dict (for example one read back from JSON) is not a state of its rules; the engine is
+    only read (a view of the state for the derived checks)."""
+    rules, s = g.rules, g.s
     lay = rules.layout
     need = {"players": int, "cards": list, "z": dict, "queue": list, "actions": int, "rng": int, "log": list,
             "seed": int, "phase": str, "setup": dict}
@@ -249,7 +249,6 @@ def state_problems(rules, s) -> list[str]:
         out.append("the outcome does not say why the game ended (a `cause`) and whether it is a tie")
     if out:
         return out
-    g = Engine(rules, s)
     for item in s["queue"]:
         msg = decision_problem(g, item)
         if msg:

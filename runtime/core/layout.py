@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .declare import Step
+from .ops import OpDeclarationError, OpTable
 
 
 class LayoutError(Exception):
@@ -21,7 +22,6 @@ class Layout:
         self.fields = []
         self.decisions = {}
         self.hooks: dict[tuple[str, str], list] = {}
-        self.ops: dict = {}
         self.given: dict = {}
         phases: list[str] = []
         steps: dict[str, list[Step]] = {}
@@ -43,8 +43,6 @@ class Layout:
                 if lst.when not in ("before", "after"):
                     raise LayoutError(f"listener on `{lst.name}`: `when` is before or after")
                 self.hooks.setdefault((lst.when, lst.name), []).append(lst.fn)
-            for sym, factory in sys_.ops.items():
-                self._add(self.ops, sym, factory, "op")
             for key, fn in sys_.given.items():
                 self._add(self.given, key, fn, "given key")
             for ph in sys_.phases:
@@ -64,6 +62,10 @@ class Layout:
                 if at is None:
                     raise LayoutError(f"step `{st.name}` goes next to `{anchor}`, which phase `{st.phase}` does not have")
                 seq.insert(at if st.before else at + 1, st)
+        try:
+            self.ops = OpTable.merge(s.ops for s in self.systems)
+        except OpDeclarationError as exc:
+            raise LayoutError(str(exc)) from None
         self.phases = phases
         self.steps = {ph: tuple(seq) for ph, seq in steps.items()}
         self.step = {(ph, st.name): st for ph, seq in self.steps.items() for st in seq}

@@ -8,7 +8,7 @@ every variant is then plain lists of closures. A clause marked `everyone` goes t
 `each_*` lists: the engine plays it once per player, with that player's group alone.
 An option with a `suffer` clause is a negative action. Anything the engine cannot play
 (an unknown node, `not` outside a requirement, a trigger kind it does not know, a symbol
-without an op) raises OpError, which makes the game not playable.
+without an op at its position) raises OpError, which makes the game not playable.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from __future__ import annotations
 from itertools import product
 
 from .errors import OpError
+from .ops import OpTable
 
 POSITION = {"require": "requirement", "cost": "cost", "suffer": "negative", "reward": "reward"}
 TRIGGERS = ("night", "blue", "revealed", "on")
@@ -27,7 +28,7 @@ class Option:
 
     __slots__ = ("index", "variant", "text", "negative", "forbid", "dice", "costs", "effects", "symbols",
                  "trigger", "on", "help", "calls", "need_static", "each_need", "each_forbid", "each_dice",
-                 "each_costs", "each_effects", "nodes", "everyone", "usable")
+                 "each_costs", "each_effects", "nodes", "everyone", "usable", "full")
 
     def __init__(self, index: int, variant: int, text: str):
         self.index = index
@@ -52,6 +53,7 @@ class Option:
         self.nodes: frozenset = frozenset()  # the IR node kinds this option is made of (for coverage reports)
         self.everyone = False
         self.usable: list = []           # usable(game, ctx) -> bool: what a reward needs to be chosen at all
+        self.full: list = []             # full(game, ctx) -> bool: whether its negative outcomes can be suffered in full
 
     def seal(self) -> None:
         """Fix the derived flags once the option is compiled."""
@@ -84,7 +86,7 @@ def _alts(node, position, kinds: set):
     raise OpError(f"IR node `{kind}` has no runtime implementation")
 
 
-def compile_option(index: int, text: str, ir: dict, ops: dict) -> list[Option]:
+def compile_option(index: int, text: str, ir: dict, ops: OpTable) -> list[Option]:
     """Compile one printed option into its variants; raises OpError naming what the engine cannot play."""
     per_clause = []
     dice = each_dice = 0
@@ -116,7 +118,7 @@ def compile_option(index: int, text: str, ir: dict, ops: dict) -> list[Option]:
         if tkind == "on":
             call = trig.get("call") or {}
             on = call.get("symbol")
-            if on not in ops:
+            if on not in ops.symbols:
                 raise OpError(f"trigger `on {on}` listens for a symbol the engine does not play")
             if call.get("args"):
                 raise OpError(f"trigger `on {on}` with arguments has no runtime implementation")
@@ -134,15 +136,12 @@ def compile_option(index: int, text: str, ir: dict, ops: dict) -> list[Option]:
         opt.nodes = frozenset(k for k in kinds if k)
         for position, call, negated, each in calls:
             sym = call["symbol"]
-            factory = ops.get(sym)
-            if factory is None:
-                raise OpError(f"symbol `{sym}` has no runtime implementation")
             args = call.get("args") or {}
-            fn = factory(position, args)
-            opt.help = opt.help or bool(getattr(fn, "help", False))  # an op may mark its option (avoidable dangers)
-            usable = getattr(fn, "usable", None)  # a reward that cannot be taken in some states closes its option
-            if usable is not None:
-                opt.usable.append(usable)
+            play = ops.compile(sym, position, args)
+            fn = play.run
+            opt.help = opt.help or play.help  # an op may mark its option (avoidable dangers)
+            if play.usable is not None:  # a reward that cannot be taken in some states closes its option
+                opt.usable.append(play.usable)
             opt.symbols.append(sym)
             opt.calls.append((position, sym, args))
             if position == "requirement":
@@ -150,15 +149,16 @@ def compile_option(index: int, text: str, ir: dict, ops: dict) -> list[Option]:
                     (opt.each_forbid if each else opt.forbid).append(fn)
                 else:
                     fn(opt.each_need if each else opt.need_static)
-                    act = getattr(fn, "effect", None)  # a requirement that also acts once met (perform ritual)
-                    if act is not None:
+                    if play.effect is not None:  # a requirement that also acts once met (perform ritual)
                         if each:
                             raise OpError(f"`everyone:` with `{sym}` has no runtime meaning")
-                        opt.effects.append((sym, act))
+                        opt.effects.append((sym, play.effect))
             elif position == "cost":
                 (opt.each_costs if each else opt.costs).append((sym, fn))
             else:
                 (opt.each_effects if each else opt.effects).append((sym, fn))
+                if play.full is not None and not each:
+                    opt.full.append(play.full)
         opt.seal()
         out.append(opt)
     return out

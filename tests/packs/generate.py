@@ -119,18 +119,16 @@ def load_symbols(files=SYMBOL_FILES, own=(BASE, ANB), plays=None) -> list[dict]:
     return out
 
 
-def _runtime_ops() -> dict:
+def _runtime_ops():
     """The op table of every system of the runtime's Paleo definition."""
     sys.path.insert(0, str(ROOT))
+    from runtime.core import OpTable
     from runtime.games.paleo import PALEO
 
-    ops: dict = {}
-    for system in PALEO.all_systems():
-        ops.update(system.ops)
-    return ops
+    return OpTable.merge(system.ops for system in PALEO.all_systems())
 
 
-def played(s: dict, position: str, ops: dict | None = None) -> bool:
+def played(s: dict, position: str, ops=None) -> bool:
     """Whether the runtime plays the symbol at that position: a pack made to be played draws nothing it refuses.
 
     `ops` is the op table of one game's systems; by default that of every system of the runtime."""
@@ -654,7 +652,7 @@ def _content_bundle() -> dict:
     return _OPS["bundle"]
 
 
-def game_ops(**setup) -> dict:
+def game_ops(**setup):
     """The op table of the systems the runtime switches on for one setup (a level, or the Cult Site alone)."""
     sys.path.insert(0, str(ROOT))
     from runtime.core.layout import Layout
@@ -704,7 +702,7 @@ def pote_symbols(games: dict[str, list[dict]]) -> tuple[list[dict], dict[str, di
     return symbols, plays
 
 
-def blue_trigger(registry, ops: dict) -> bool:
+def blue_trigger(registry, ops) -> bool:
     """Whether the effect language has module W's night-action trigger `blue:` and the runtime plays it."""
     from compiler import effects
     from runtime.core import OpError, compile_option

@@ -299,7 +299,7 @@ def test_the_volcano_feeds_the_face_down_pile_each_night_until_empty(b):
 
 def test_rescuing_the_twentieth_human_wins_at_once(b):
     g = new(b, "R")
-    run = AM.rescue_op("reward", {"n": 3})
+    run = AM.VOLCANO_OPS.compile("symbol:rescue-humans", "reward", {"n": 3}).run
     for _ in range(6):
         run(g, Ctx(None, [], None, "mission"))
     assert g.s["rescued"] == 18 and not S.check_end(g)

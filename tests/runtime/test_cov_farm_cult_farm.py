@@ -206,10 +206,10 @@ def test_a_capture_outside_a_resolved_card_captures_nothing(fb):
     trigger) there is no card to capture."""
     g = new(fb, {"decks": {"0": FILLER}})
     ctx = Ctx(0, [], None, "trigger")
-    F.OPS["symbol:capture-animal"]("reward", {})(g, ctx)
+    F.OPS.compile("symbol:capture-animal", "reward", {}).run(g, ctx)
     assert ctx.new == [] and ev(g, "capture-nothing") and names(g, "stable") == []
     keep = Ctx(0, [], None, "trigger")
-    F.OPS["symbol:place-this-card-with-group"]("reward", {})(g, keep)
+    F.OPS.compile("symbol:place-this-card-with-group", "reward", {}).run(g, keep)
     assert keep.dest is None
 
 

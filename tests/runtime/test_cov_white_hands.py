@@ -164,9 +164,9 @@ def test_discard_card_on_a_card_lying_with_no_group(xb):
     g = Game.new(xb, modules=MODULES, players=2, seed=0)
     mission = g.s["z"]["missions"][0]
     before = json.loads(g.to_json())
-    pay = WH.discard_card_op("cost", {})
+    pay = WH.OPS.compile("symbol:discard-card", "cost", {}).run
     assert pay(g, Ctx(0, [], mission, "mission"), True) is False
-    run = WH.discard_card_op("reward", {})
+    run = WH.OPS.compile("symbol:discard-card", "reward", {}).run
     ctx = Ctx(0, [], mission, "mission")
     run(g, ctx)
     run(g, Ctx(0, [], None, "mission"))

@@ -11,6 +11,7 @@ bundle that uses it not playable.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 from pathlib import Path
@@ -18,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from runtime import NotPlayable, new_game
-from runtime.core import OpError, compile_option
+from runtime.core import OpError, OpTable, Play, compile_option
 from runtime.core.definition import REGISTRY
 from runtime.games.paleo import PALEO, PaleoDefinition, rules as paleo_rules
 from runtime.games.paleo.base import BaseSystem
@@ -42,12 +43,17 @@ def _call_ir(sym: str, position: str, params: list) -> dict:
                                            "body": {"node": "call", "symbol": sym, "args": args}}]}
 
 
-def _all_ops() -> dict:
+def _all_ops() -> OpTable:
     """The op table of every system of the Paleo definition (base, farm, modules)."""
-    ops: dict = {}
-    for system in PALEO.all_systems():
-        ops.update(system.ops)
-    return ops
+    return OpTable.merge(system.ops for system in PALEO.all_systems())
+
+
+def _neutral(table: OpTable, sym: str, pos: str) -> OpTable:
+    """`table` with its op for (sym, pos), when it has one, made neutral: no effect and no mark on its option."""
+    op = table.entries.get((sym, pos))
+    if op is None:
+        return table
+    return table.replaced(dataclasses.replace(op, make=lambda: NEUTRAL[pos], params=(), help=False, usable=None))
 
 
 def _played(bundle) -> tuple[list, list]:
@@ -102,17 +108,8 @@ class _Mutated(PaleoDefinition):
 
     def __init__(self, sym, pos):
         super().__init__()
-        systems = []
         for system in self.systems:
-            if sym in system.ops:
-                real = system.ops[sym]
-
-                def factory(position, args, real=real):
-                    return NEUTRAL[position] if position == pos else real(position, args)
-
-                system.ops = {**system.ops, sym: factory}
-            systems.append(system)
-        self.systems = tuple(systems)
+            system.ops = _neutral(system.ops, sym, pos)
 
 
 def test_the_unmutated_rule_tests_pass(bundle):
@@ -125,23 +122,25 @@ class _Spied(PaleoDefinition):
     def __init__(self, users: dict, current: dict):
         super().__init__()
         for system in self.systems:
-            system.ops = {sym: self._spy(sym, real, users, current) for sym, real in system.ops.items()}
+            table = system.ops
+            for op in list(table.entries.values()):
+                table = table.replaced(dataclasses.replace(op, make=self._spy(op, users, current)))
+            system.ops = table
 
     @staticmethod
-    def _spy(sym, real, users, current):
-        def factory(position, args):
-            fn = real(position, args)
-            if not callable(fn):
-                return fn
+    def _spy(op, users, current):
+        def make(**args):
+            made = op.make(**args)
+            fn = made.run if isinstance(made, Play) else made
 
             @functools.wraps(fn)
             def played(*a, **k):
-                users.setdefault((sym, position), set()).add(current["name"])
+                users.setdefault((op.symbol, op.position), set()).add(current["name"])
                 return fn(*a, **k)
 
-            return played
+            return dataclasses.replace(made, run=played) if isinstance(made, Play) else played
 
-        return factory
+        return make
 
 
 def _users(tests, monkeypatch) -> dict:
@@ -260,17 +259,14 @@ def test_every_symbol_that_may_trigger_is_heard(bundle):
     for game, ops in (("game:paleo", _all_ops()), ("game:paleovet", _vet_ops())):
         triggers = [s["id"] for s in bundle["symbols"] if "trigger" in (s.get("positions") or [])
                     and game in (s.get("games") or [])]
-        assert triggers and set(triggers) <= set(ops), game
+        assert triggers and set(triggers) <= ops.symbols, game
 
 
 # ------------------------------------------------------------------ PaleoVet: the same walk over its own ops
-def _vet_ops() -> dict:
+def _vet_ops() -> OpTable:
     from runtime.games.paleovet import PALEOVET
 
-    ops: dict = {}
-    for system in PALEOVET.all_systems():
-        ops.update(system.ops)
-    return ops
+    return OpTable.merge(system.ops for system in PALEOVET.all_systems())
 
 
 def test_every_played_paleovet_symbol_position_is_asserted_by_a_rule_test(bundle, monkeypatch):
@@ -299,13 +295,7 @@ def test_every_played_paleovet_symbol_position_is_asserted_by_a_rule_test(bundle
         def __init__(self, sym, pos):
             super().__init__()
             for system in self.systems:
-                if sym in system.ops:
-                    real = system.ops[sym]
-
-                    def factory(position, args, real=real):
-                        return NEUTRAL[position] if position == pos else real(position, args)
-
-                    system.ops = {**system.ops, sym: factory}
+                system.ops = _neutral(system.ops, sym, pos)
 
     unasserted = []
     for sym, pos in played:

@@ -34,7 +34,7 @@ def test_the_secret_clone_redraws_the_hidden_future_and_shows_the_same_table(pla
     for c in clones:
         for p in range(2):
             assert c.observation(p) == g.observation(p)
-        assert state_problems(c.rules, c.s) == []
+        assert state_problems(c) == []
         assert c.s["rng"] != g.s["rng"]
         assert sorted(map(sorted, _hidden(c).values())) == sorted(map(sorted, _hidden(g).values()))
     assert any(_hidden(c) != _hidden(g) for c in clones)  # the real deck order is not what a search sees
@@ -48,7 +48,7 @@ def test_the_secret_clone_keeps_face_up_cards_of_a_competitive_game(vet_bundle):
     for p in range(3):
         assert c.observation(p) == g.observation(p)
     assert _hidden(c) != _hidden(g)
-    assert state_problems(c.rules, c.s) == []
+    assert state_problems(c) == []
 
 
 def test_the_core_clone_is_used_when_it_keeps_the_future_secret(planted_bundle):

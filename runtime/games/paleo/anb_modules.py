@@ -8,10 +8,10 @@ playable rather than played without it. Readings the rulebook leaves open are na
 
 from __future__ import annotations
 
-from ...core import OpError
+from ...core import OpError, OpTable
 from ...core import Counter, Decision, Field, Listener, Step, System, Zone
 from . import state as S
-from .ops import _n, _unsupported
+from .registry_data import SYMBOLS
 from .state import Ctx
 
 A = "000_97f291d3c44cb3f7.txt"
@@ -367,33 +367,37 @@ def _mood_need(g, what, n, players) -> bool:
 S.NEED_CHECKS["mood"] = _mood_need
 
 
-def _mood_arg(args, symbol) -> str:
-    mood = str(args.get("mood") or "").lower()
+def _mood_arg(mood, symbol) -> str:
+    mood = str(mood or "").lower()
     if mood not in MOODS:
         raise OpError(f"`{symbol}` names the friendly or the angry side (got {mood!r})")
     return mood
 
 
-def mood_op(position, args):
-    mood = _mood_arg(args, "symbol:mood")
-    if position == "requirement":
-        def check(need):
-            need["mood:" + mood] = 1
-        return check
-    _unsupported("symbol:mood", position)
+MOOD_OPS = OpTable(SYMBOLS)
+"""(symbol id, position) -> op: module O's mood."""
 
 
-def turn_mood_op(position, args):
-    mood = _mood_arg(args, "symbol:turn-mood")
-    if position in ("reward", "negative"):
-        def run(g, ctx):
-            if g.s["mood"] == mood:
-                g.event("mood-unchanged", mood=mood)
-                return
-            g.s["mood"] = mood
-            g.event("mood", mood=mood)
-        return run
-    _unsupported("symbol:turn-mood", position)
+@MOOD_OPS.op("symbol:mood", "requirement")
+def mood_is(mood=None):
+    mood = _mood_arg(mood, "symbol:mood")
+
+    def check(need):
+        need["mood:" + mood] = 1
+    return check
+
+
+@MOOD_OPS.op("symbol:turn-mood", "reward", "negative")
+def turn_mood(mood=None):
+    mood = _mood_arg(mood, "symbol:turn-mood")
+
+    def run(g, ctx):
+        if g.s["mood"] == mood:
+            g.event("mood-unchanged", mood=mood)
+            return
+        g.s["mood"] = mood
+        g.event("mood", mood=mood)
+    return run
 
 
 def _given_mood(g, value, used, take) -> None:
@@ -409,7 +413,7 @@ class ModuleO(ModuleSystem):
     letter = "O"
     # reading (interpretation:anb-xrib-start): the rulebook does not say which side starts face up; friendly does
     fields = (Field("mood", initial=lambda r, n: "friendly", check=_check_mood),)
-    ops = {"symbol:mood": mood_op, "symbol:turn-mood": turn_mood_op}
+    ops = MOOD_OPS
     given = {"mood": _given_mood}
 
     def observe(self, g, player, obs) -> None:
@@ -537,27 +541,35 @@ def _is_volcano(g, iid) -> bool:
     return c.get("kind") == "volcano" and c.get("module") == "module:anb/R"
 
 
-def volcano_op(position, args):
+VOLCANO_OPS = OpTable(SYMBOLS)
+"""(symbol id, position) -> op: module R's volcano and rescue."""
+
+
+def _add_volcano(position: str) -> None:
     """The symbol printed on volcano cards restates module R's rule: each volcano card discarded face down to pay
     for an action brings a skull. The R system plays that rule on every volcano card (its discard listener), so the
     symbol has no effect of its own in an option; written into one, the game is not playable rather than guessed."""
-    raise OpError("`symbol:discard-volcano-cards` restates module R's volcano rule, which the module plays for every "
-                  f"volcano card; as a {position} in an option it has no meaning of its own")
+    @VOLCANO_OPS.op("symbol:discard-volcano-cards", position)
+    def volcano():
+        raise OpError("`symbol:discard-volcano-cards` restates module R's volcano rule, which the module plays for "
+                      f"every volcano card; as a {position} in an option it has no meaning of its own")
 
 
-def rescue_op(position, args):
-    n = _n(args)
-    if position == "reward":
-        def run(g, ctx):
-            s = g.s
-            z = s["z"]
-            k = min(n, len(z["rescue"]))
-            for _ in range(k):
-                g.move(z["rescue"][-1], "rescue", "box")
-            s["rescued"] += k
-            g.event("rescue", n=k, total=s["rescued"], left=len(z["rescue"]))
-        return run
-    _unsupported("symbol:rescue-humans", position)
+for _position in VOLCANO_OPS.positions("symbol:discard-volcano-cards"):
+    _add_volcano(_position)
+
+
+@VOLCANO_OPS.op("symbol:rescue-humans", "reward")
+def rescue(n=1):
+    def run(g, ctx):
+        s = g.s
+        z = s["z"]
+        k = min(n, len(z["rescue"]))
+        for _ in range(k):
+            g.move(z["rescue"][-1], "rescue", "box")
+        s["rescued"] += k
+        g.event("rescue", n=k, total=s["rescued"], left=len(z["rescue"]))
+    return run
 
 
 def on_discard(g, payload) -> None:
@@ -605,7 +617,7 @@ class ModuleR(ModuleSystem):
         Zone("rescue", "shared", "count", given=None),
     )
     counters = (Counter("rescued", max=lambda r: r.rescue_total),)
-    ops = {"symbol:discard-volcano-cards": volcano_op, "symbol:rescue-humans": rescue_op}
+    ops = VOLCANO_OPS
     allows_sleep_early = False
     won_rule = "rule:anb-r/rescue"
 

@@ -405,7 +405,7 @@ class BaseSystem(System):
             negs = [o for o in day_opts if o.negative and not o.help]
             # a negative action that cannot be done in full (avoid place with too few cards) is open only
             # when no negative action of the card can be done in full; then it is done as far as it goes
-            full = [o for o in negs if all(getattr(e, "full", None) is None or e.full(g, ctx) for _, e in o.effects)]
+            full = [o for o in negs if all(f(g, ctx) for f in o.full)]
             open_negs = full or negs
             for opt in day_opts:
                 if opt.help:

@@ -10,12 +10,12 @@ content, named where they are played.
 
 from __future__ import annotations
 
-from ...core import OpError
+from ...core import OpError, OpTable, Play
 from ...core import Decision, Field, Listener, Step, System, Zone
 from ...core.invariants import is_int
 from ...rng import Rng
 from . import state as S
-from .ops import _n, _unsupported
+from .registry_data import SYMBOLS
 from .state import Ctx
 
 P = "001_5f1e4d8bf7e7ff1a.txt"
@@ -89,8 +89,7 @@ def _altar_need(g, what, n, players) -> bool:
 S.NEED_CHECKS["altar"] = _altar_need
 
 
-def _altar_arg(sym, args) -> str:
-    a = args.get("altar")
+def _altar_arg(sym, a) -> str:
     if a not in ALTARS + ("all", "any"):
         raise OpError(f"`{sym}` needs an altar: forest, river, mountain, all or any")
     return a
@@ -174,44 +173,52 @@ def develop(g) -> None:
 
 
 # ------------------------------------------------------------------ ops
-def seek_op(position, args):
-    if position == "reward":
-        def run(g, ctx):
-            if on(g):
-                p = _p(ctx)
-                ctx.new.append({"k": "seek", "player": p, "players": ctx.players or [p], "n": 1})
-        run.usable = lambda g, ctx: on(g)
-        return run
-    _unsupported("symbol:seek-place", position)
+OPS = OpTable(SYMBOLS)
+"""(symbol id, position) -> op: the Cult Site's symbols."""
 
 
-def avoid_op(position, args):
-    n = _n(args)
-    if position == "cost":
-        def pay(g, ctx, do):
-            if not on(g) or ctx.player is None or len(g.s["z"][f"deck/{ctx.player}"]) < n:
-                return False
-            if do:
-                avoid(g, ctx.player, n)
-            return True
-        return pay
-    if position == "negative":
-        def run(g, ctx):
-            if on(g) and ctx.player is not None:
-                avoid(g, ctx.player, n)
-        # too few cards: open only when no other negative action can be done in full
-        run.full = lambda g, ctx: not on(g) or ctx.player is None or len(g.s["z"][f"deck/{ctx.player}"]) >= n
-        return run
-    _unsupported("symbol:avoid-place", position)
+def _on(g, ctx) -> bool:
+    return on(g)
 
 
-def venerate_op(position, args):
-    a = _altar_arg("symbol:venerate-place", args)
-    if position == "requirement":
-        def check(need):
-            need["altar:" + a] = need.get("altar:" + a, 0) + 1
-        return check
-    _unsupported("symbol:venerate-place", position)
+@OPS.op("symbol:seek-place", "reward", usable=_on)
+def seek():
+    def run(g, ctx):
+        if on(g):
+            p = _p(ctx)
+            ctx.new.append({"k": "seek", "player": p, "players": ctx.players or [p], "n": 1})
+    return run
+
+
+@OPS.op("symbol:avoid-place", "cost")
+def avoid_cost(n=1):
+    def pay(g, ctx, do):
+        if not on(g) or ctx.player is None or len(g.s["z"][f"deck/{ctx.player}"]) < n:
+            return False
+        if do:
+            avoid(g, ctx.player, n)
+        return True
+    return pay
+
+
+@OPS.op("symbol:avoid-place", "negative")
+def avoid_place(n=1):
+    def run(g, ctx):
+        if on(g) and ctx.player is not None:
+            avoid(g, ctx.player, n)
+
+    def full(g, ctx):  # too few cards: open only when no other negative action can be done in full
+        return not on(g) or ctx.player is None or len(g.s["z"][f"deck/{ctx.player}"]) >= n
+    return Play(run, full=full)
+
+
+@OPS.op("symbol:venerate-place", "requirement")
+def venerate(altar=None):
+    a = _altar_arg("symbol:venerate-place", altar)
+
+    def check(need):
+        need["altar:" + a] = need.get("altar:" + a, 0) + 1
+    return check
 
 
 def _ritual(g, a: str, ctx: Ctx) -> None:
@@ -232,84 +239,86 @@ def _ritual_at(g, a: str) -> None:
     g.event("ritual", altar=a, card=g.s["cards"][iid])
 
 
-def ritual_op(position, args):
-    a = _altar_arg("symbol:perform-ritual", args)
-    if position == "requirement":
-        def check(need):
-            need["altar:" + a] = need.get("altar:" + a, 0) + 1
+@OPS.op("symbol:perform-ritual", "requirement")
+def ritual(altar=None):
+    a = _altar_arg("symbol:perform-ritual", altar)
 
-        def act(g, ctx):  # the requirement met, the matching card goes unseen onto the face-down pile
+    def check(need):
+        need["altar:" + a] = need.get("altar:" + a, 0) + 1
+
+    def act(g, ctx):  # the requirement met, the matching card goes unseen onto the face-down pile
+        _ritual(g, a, ctx)
+    return Play(check, effect=act)
+
+
+@OPS.op("symbol:perform-ritual", "cost")
+def ritual_cost(altar=None):
+    a = _altar_arg("symbol:perform-ritual", altar)
+
+    def pay(g, ctx, do):
+        if not (on(g) and matching(g, a)):
+            return False
+        if do:
             _ritual(g, a, ctx)
-        check.effect = act
-        return check
-    if position == "cost":
-        def pay(g, ctx, do):
-            if not (on(g) and matching(g, a)):
-                return False
-            if do:
-                _ritual(g, a, ctx)
-            return True
-        return pay
-    _unsupported("symbol:perform-ritual", position)
+        return True
+    return pay
 
 
-def object_op(position, args):
-    a = _altar_arg("symbol:develop-cult-object", args)
+@OPS.op("symbol:develop-cult-object", "reward", usable=_on)
+def cult_object(altar=None):
+    a = _altar_arg("symbol:develop-cult-object", altar)
     if a not in ALTARS:
         raise OpError("`symbol:develop-cult-object` names one altar: forest, river or mountain")
-    if position == "reward":
-        def run(g, ctx):
-            if on(g):
-                take_object(g, a, ctx)
-        run.usable = lambda g, ctx: on(g)
-        return run
-    _unsupported("symbol:develop-cult-object", position)
+
+    def run(g, ctx):
+        if on(g):
+            take_object(g, a, ctx)
+    return run
 
 
-def develop_op(position, args):
-    if position == "reward":
-        def run(g, ctx):
-            if on(g) and not g.s["cult"]["developed"] and tools_on_site(g) == 0:
-                develop(g)
-        run.usable = lambda g, ctx: on(g) and not g.s["cult"]["developed"] and tools_on_site(g) == 0
-        return run
-    _unsupported("symbol:develop-cult", position)
+def _can_develop(g, ctx) -> bool:
+    return on(g) and not g.s["cult"]["developed"] and tools_on_site(g) == 0
 
 
-def hazard_op(position, args):
-    if position == "reward":
-        def run(g, ctx):
-            ctx.new.append({"k": "hazard", "player": _p(ctx)})
-        return run
-    _unsupported("symbol:discard-hazard-card", position)
+@OPS.op("symbol:develop-cult", "reward", usable=_can_develop)
+def develop_cult():
+    def run(g, ctx):
+        if on(g) and not g.s["cult"]["developed"] and tools_on_site(g) == 0:
+            develop(g)
+    return run
 
 
-def place_on_cult_op(position, args):
-    source = args.get("source") or "from deck"
+@OPS.op("symbol:discard-hazard-card", "reward")
+def hazard():
+    def run(g, ctx):
+        ctx.new.append({"k": "hazard", "player": _p(ctx)})
+    return run
+
+
+@OPS.op("symbol:place-card-on-cult-deck", "reward", usable=_on)
+def place_on_cult(source=None):
+    source = source or "from deck"
     if source not in ("from deck", "from discard"):
         raise OpError("`symbol:place-card-on-cult-deck` takes its card from deck or from discard")
-    if position == "reward":
-        def run(g, ctx):
-            if on(g):
-                p = _p(ctx)
-                players = ["discard"] if source == "from discard" else (ctx.players or [p])
-                ctx.new.append({"k": "to-cult-deck", "players": players, "decider": p})
-        run.usable = lambda g, ctx: on(g)
-        return run
-    _unsupported("symbol:place-card-on-cult-deck", position)
+
+    def run(g, ctx):
+        if on(g):
+            p = _p(ctx)
+            players = ["discard"] if source == "from discard" else (ctx.players or [p])
+            ctx.new.append({"k": "to-cult-deck", "players": players, "decider": p})
+    return run
 
 
-def swap_op(position, args):
-    if position == "reward":
-        def run(g, ctx):
-            if on(g):
-                ctx.new.append({"k": "swap-display", "player": _p(ctx)})
-        run.usable = lambda g, ctx: on(g)
-        return run
-    _unsupported("symbol:swap-display-cards", position)
+@OPS.op("symbol:swap-display-cards", "reward", usable=_on)
+def swap():
+    def run(g, ctx):
+        if on(g):
+            ctx.new.append({"k": "swap-display", "player": _p(ctx)})
+    return run
 
 
-def destroy_op(position, args):
+@OPS.op("symbol:destroy-this-card", "reward")
+def destroy():
     """Destroy this card: the card whose option is resolved leaves the game (into the box)."""
     def act(g, ctx):
         s = g.s
@@ -321,18 +330,15 @@ def destroy_op(position, args):
         elif zone is not None:
             g.move(iid, zone, "box")
             g.event("destroyed", card=s["cards"][iid])
-    if position == "reward":
-        return act
-    _unsupported("symbol:destroy-this-card", position)
+    return act
 
 
-def empty_op(position, args):
+@OPS.op("symbol:cult-site-empty", "requirement")
+def cult_empty():
     """Cult site empty: no cult tool token is left on any altar (with the Cult Site in play)."""
-    if position == "requirement":
-        def check(need):
-            need["cult-empty:site"] = 1
-        return check
-    _unsupported("symbol:cult-site-empty", position)
+    def check(need):
+        need["cult-empty:site"] = 1
+    return check
 
 
 S.NEED_CHECKS["cult-empty"] = lambda g, what, n, players: on(g) and tools_on_site(g) == 0
@@ -351,23 +357,21 @@ def reveal_marked(g, ctx) -> None:
     ctx.new.insert(0, {"k": "now", "card": iid, "player": p})
 
 
-def marked_op(position, args):
-    if position == "reward":
-        return reveal_marked
-    _unsupported("symbol:reveal-marked-secret", position)
+@OPS.op("symbol:reveal-marked-secret", "reward")
+def marked():
+    return reveal_marked
 
 
-def obtained_op(position, args):
+@OPS.op("symbol:obtained", "requirement")
+def obtained(tool=None):
     """Obtained <cult tool>: that cult tool came into a group at some point of the game (Dance Spectacle)."""
-    tool = args.get("tool")
     name = tool.split(":")[-1].split("/")[-1] if isinstance(tool, str) else None
     if name not in CULT_TOOLS:
         raise OpError("`symbol:obtained` names a cult tool: " + ", ".join(CULT_TOOLS))
-    if position == "requirement":
-        def check(need):
-            need["obtained:" + name] = 1
-        return check
-    _unsupported("symbol:obtained", position)
+
+    def check(need):
+        need["obtained:" + name] = 1
+    return check
 
 
 def _obtained_need(g, name, n, players) -> bool:
@@ -379,13 +383,12 @@ def _obtained_need(g, name, n, players) -> bool:
 S.NEED_CHECKS["obtained"] = _obtained_need
 
 
-def dream_other_op(position, args):
+@OPS.op("symbol:dream-revealed-by-another", "requirement")
+def dream_other():
     """Another player than the resolving one has a dream as this turn's revealed card (Dream Interpretation)."""
-    if position == "requirement":
-        def check(need):
-            need["dream-other:any"] = 1
-        return check
-    _unsupported("symbol:dream-revealed-by-another", position)
+    def check(need):
+        need["dream-other:any"] = 1
+    return check
 
 
 def _dream_other_need(g, what, n, players) -> bool:
@@ -398,32 +401,16 @@ def _dream_other_need(g, what, n, players) -> bool:
 S.NEED_CHECKS["dream-other"] = _dream_other_need
 
 
-def token_only(sym):
-    def factory(position, args):
+def _add_token_only(sym: str, position: str) -> None:
+    @OPS.op(sym, position)
+    def token_only():
         raise OpError(f"`{sym}` is printed on cult tool tokens, which the Cult Site plays itself; on a card it has "
                       "no runtime meaning")
-    return factory
 
 
-OPS = {
-    "symbol:seek-place": seek_op,
-    "symbol:avoid-place": avoid_op,
-    "symbol:venerate-place": venerate_op,
-    "symbol:perform-ritual": ritual_op,
-    "symbol:develop-cult-object": object_op,
-    "symbol:develop-cult": develop_op,
-    "symbol:discard-hazard-card": hazard_op,
-    "symbol:place-card-on-cult-deck": place_on_cult_op,
-    "symbol:swap-display-cards": swap_op,
-    "symbol:destroy-this-card": destroy_op,
-    "symbol:cult-site-empty": empty_op,
-    "symbol:reveal-marked-secret": marked_op,
-    "symbol:obtained": obtained_op,
-    "symbol:dream-revealed-by-another": dream_other_op,
-    "symbol:flip-token": token_only("symbol:flip-token"),
-    "symbol:venerate-and-flip": token_only("symbol:venerate-and-flip"),
-    "symbol:help-and-give-up": token_only("symbol:help-and-give-up"),
-}
+for _sym in ("symbol:flip-token", "symbol:venerate-and-flip", "symbol:help-and-give-up"):
+    for _position in OPS.positions(_sym):
+        _add_token_only(_sym, _position)
 
 
 # ------------------------------------------------------------------ decisions

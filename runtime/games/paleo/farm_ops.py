@@ -1,16 +1,23 @@
 """A New Beginning's symbols (the farm, the new tools and symbols) and the decisions they open.
 
-Ops follow `ops.py`: a factory per symbol, compiled per clause position. An op that needs a player's
+Ops follow `ops.py`: registered in `OPS` (the farm's) or `TOOL_OPS` (the tools system's) by (symbol, position),
+compiled per clause use. An op that needs a player's
 choice queues a decision on `ctx.new`; the decision's `apply` plays the choice and fires the symbol
 hooks (`on <symbol>:` options and farm tokens) for the sub-actions it performs.
 """
 
 from __future__ import annotations
 
-from ...core import OpError
+from ...core import OpError, OpTable
 from . import state as S
-from .ops import resource_op, tool_op, _n, _unsupported
+from .ops import add_resource, add_tool
+from .registry_data import SYMBOLS
 from .state import Ctx
+
+OPS = OpTable(SYMBOLS)
+"""(symbol id, position) -> op: A New Beginning's farm and card symbols."""
+TOOL_OPS = OpTable(SYMBOLS)
+"""(symbol id, position) -> op: any tool received or spent, and healing (the tools system's)."""
 
 EXPANSIONS = ("fence", "scythe", "millstone", "hut")
 DEST = {"symbol:remove-captured-animal": "cemetery", "symbol:discard-captured-animal": "discard-up"}
@@ -80,13 +87,11 @@ def _stable_need(g, what, n, players) -> bool:
     return len(g.s["z"].get("stable", ())) >= n
 
 
-def captured_animals_op(position, args):
-    n = _n(args)
-    if position == "requirement":
-        def check(need):
-            need["stable:animals"] = max(need.get("stable:animals", 0), n)
-        return check
-    _unsupported("symbol:captured-animal", position)
+@OPS.op("symbol:captured-animal", "requirement")
+def captured_animals(n=1):
+    def check(need):
+        need["stable:animals"] = max(need.get("stable:animals", 0), n)
+    return check
 
 
 S.NEED_CHECKS["stable"] = _stable_need
@@ -96,20 +101,20 @@ S.NEED_CHECKS["built"] = _built_need
 S.NEED_CHECKS["buildings"] = _buildings_need
 
 
-def expansion_op(name):
+def _add_expansion(name):
     symbol = f"symbol:{name}"
 
-    def factory(position, args):
-        if position == "requirement":
-            def check(need):
-                need["built:" + name] = need.get("built:" + name, 0) + 1
-            return check
-        if position == "reward":
-            def run(g, ctx):
-                build(g, name)
-            return run
-        _unsupported(symbol, position)
-    return factory
+    @OPS.op(symbol, "requirement")
+    def built():
+        def check(need):
+            need["built:" + name] = need.get("built:" + name, 0) + 1
+        return check
+
+    @OPS.op(symbol, "reward")
+    def build_it():
+        def run(g, ctx):
+            build(g, name)
+        return run
 
 
 def build(g, name: str) -> bool:
@@ -122,23 +127,19 @@ def build(g, name: str) -> bool:
     return True
 
 
-def buildings_op(position, args):
-    n = _n(args)
-    if position == "requirement":
-        def check(need):
-            need["buildings:all"] = max(need.get("buildings:all", 0), n)
-        return check
-    _unsupported("symbol:buildings", position)
+@OPS.op("symbol:buildings", "requirement")
+def buildings(n=1):
+    def check(need):
+        need["buildings:all"] = max(need.get("buildings:all", 0), n)
+    return check
 
 
 # ------------------------------------------------------------------ healing
-def heal_op(position, args):
-    n = _n(args)
-    if position == "reward":
-        def run(g, ctx):
-            ctx.new.append({"k": "heal", "n": n, "players": _players(g, ctx), "decider": _p(ctx), "optional": False})
-        return run
-    _unsupported("symbol:heal", position)
+@TOOL_OPS.op("symbol:heal", "reward")
+def heal(n=1):
+    def run(g, ctx):
+        ctx.new.append({"k": "heal", "n": n, "players": _players(g, ctx), "decider": _p(ctx), "optional": False})
+    return run
 
 
 def _wounded(g, players) -> list[int]:
@@ -192,20 +193,19 @@ def auto_heal(g, item) -> bool:
 
 
 # ------------------------------------------------------------------ the stable
-def capture_op(position, args):
-    if position == "reward":
-        def run(g, ctx):
-            s = g.s
-            p = _p(ctx)
-            iid = ctx.card
-            if iid is None or ctx.player is None or iid not in s["z"][f"chosen/{p}"]:
-                g.event("capture-nothing", player=p)
-                return
-            ctx.dest = "stable"  # it moves in when the card is finished, after any decision its option opens
-            if len(s["z"]["stable"]) >= 3:
-                ctx.new.append({"k": "release", "card": iid, "player": p})
-        return run
-    _unsupported("symbol:capture-animal", position)
+@OPS.op("symbol:capture-animal", "reward")
+def capture():
+    def run(g, ctx):
+        s = g.s
+        p = _p(ctx)
+        iid = ctx.card
+        if iid is None or ctx.player is None or iid not in s["z"][f"chosen/{p}"]:
+            g.event("capture-nothing", player=p)
+            return
+        ctx.dest = "stable"  # it moves in when the card is finished, after any decision its option opens
+        if len(s["z"]["stable"]) >= 3:
+            ctx.new.append({"k": "release", "card": iid, "player": p})
+    return run
 
 
 def release_actions(g, item):
@@ -230,27 +230,27 @@ def auto_release(g, item) -> bool:
     return False
 
 
-def captured_animal_op(symbol):
+def _add_captured_animal(symbol):
     dest = DEST[symbol]
 
-    def factory(position, args):
-        if position == "cost":
-            def pay(g, ctx, do):
-                if not g.s["z"]["stable"]:
-                    return False
-                if do:
-                    ctx.new.append({"k": "pick-animal", "to": dest, "player": _p(ctx), "why": symbol})
-                return True
-            return pay
-        if position == "negative":
-            def run(g, ctx):
-                if g.s["z"]["stable"]:
-                    ctx.new.append({"k": "pick-animal", "to": dest, "player": _p(ctx), "why": symbol})
-                else:
-                    g.event("no-animal", player=_p(ctx))
-            return run
-        _unsupported(symbol, position)
-    return factory
+    @OPS.op(symbol, "cost")
+    def give_animal():
+        def pay(g, ctx, do):
+            if not g.s["z"]["stable"]:
+                return False
+            if do:
+                ctx.new.append({"k": "pick-animal", "to": dest, "player": _p(ctx), "why": symbol})
+            return True
+        return pay
+
+    @OPS.op(symbol, "negative")
+    def lose_animal():
+        def run(g, ctx):
+            if g.s["z"]["stable"]:
+                ctx.new.append({"k": "pick-animal", "to": dest, "player": _p(ctx), "why": symbol})
+            else:
+                g.event("no-animal", player=_p(ctx))
+        return run
 
 
 def _animal_to(g, iid, dest) -> None:
@@ -286,13 +286,11 @@ def _has_animals(g, ctx) -> bool:
     return bool(g.s["z"]["stable"])
 
 
-def animal_action_op(position, args):
-    if position == "reward":
-        def run(g, ctx):
-            ctx.new.append({"k": "animal-action", "player": _p(ctx), "helpers": list(ctx.helpers), **_set_off(ctx)})
-        run.usable = _has_animals  # without an animal in the stable there is no animal action
-        return run
-    _unsupported("symbol:animal-action", position)
+@OPS.op("symbol:animal-action", "reward", usable=_has_animals)  # without an animal in the stable, no animal action
+def animal_action():
+    def run(g, ctx):
+        ctx.new.append({"k": "animal-action", "player": _p(ctx), "helpers": list(ctx.helpers), **_set_off(ctx)})
+    return run
 
 
 def stable(g, ctx) -> None:
@@ -331,22 +329,19 @@ def slaughter(g, ctx, iid) -> None:
     g.event("slaughter", player=ctx.player, card=cid, rewards=got)
 
 
-def stable_action_op(position, args):
-    if position == "reward":
-        def run(g, ctx):
-            stable(g, ctx)
-        return run
-    _unsupported("symbol:stable-action", position)
+@OPS.op("symbol:stable-action", "reward")
+def stable_action():
+    def run(g, ctx):
+        stable(g, ctx)
+    return run
 
 
-def slaughter_action_op(position, args):
-    if position == "reward":
-        def run(g, ctx):
-            ctx.new.append({"k": "animal-action", "player": _p(ctx), "helpers": list(ctx.helpers), "only": "slaughter",
-                            **_set_off(ctx)})
-        run.usable = _has_animals
-        return run
-    _unsupported("symbol:slaughter-action", position)
+@OPS.op("symbol:slaughter-action", "reward", usable=_has_animals)
+def slaughter_action():
+    def run(g, ctx):
+        ctx.new.append({"k": "animal-action", "player": _p(ctx), "helpers": list(ctx.helpers), "only": "slaughter",
+                        **_set_off(ctx)})
+    return run
 
 
 def animal_actions(g, item):
@@ -420,25 +415,25 @@ def grind(g, ctx) -> None:
     g.event("grind", player=_p(ctx), millstone=bool(g.s["built"]["millstone"]))
 
 
-def grain_action_op(position, args):
-    if position == "reward":
-        def run(g, ctx):
-            ctx.new.append({"k": "grain-action", "player": _p(ctx), "helpers": list(ctx.helpers), **_set_off(ctx)})
-        return run
-    _unsupported("symbol:grain-action", position)
+@OPS.op("symbol:grain-action", "reward")
+def grain_action():
+    def run(g, ctx):
+        ctx.new.append({"k": "grain-action", "player": _p(ctx), "helpers": list(ctx.helpers), **_set_off(ctx)})
+    return run
 
 
-def _direct_op(symbol, can, act):
+def _add_direct(symbol, can, act):
     """A grain sub-action given straight as a reward (`-> harvest`): open only when it can be done."""
-    def factory(position, args):
-        if position == "reward":
-            def run(g, ctx):
-                if can(g, ctx):
-                    act(g, ctx)
-            run.usable = can
-            return run
-        _unsupported(symbol, position)
-    return factory
+    @OPS.op(symbol, "reward", usable=can)
+    def direct():
+        def run(g, ctx):
+            if can(g, ctx):
+                act(g, ctx)
+        return run
+
+
+_add_direct("symbol:harvest", _can_harvest, harvest)
+_add_direct("symbol:grind", _can_grind, grind)
 
 
 def grain_actions(g, item):
@@ -473,24 +468,21 @@ def auto_grain_action(g, item) -> bool:
     return True
 
 
-def grain_per_animal_op(position, args):
-    n = _n(args)
-    if position == "reward":
-        def run(g, ctx):
-            k = n * len(g.s["z"]["stable"])
-            if k:
-                S.gain_resource(g, "grain", k, ctx)
-        return run
-    _unsupported("symbol:grain-per-captured-animal", position)
+@OPS.op("symbol:grain-per-captured-animal", "reward")
+def grain_per_animal(n=1):
+    def run(g, ctx):
+        k = n * len(g.s["z"]["stable"])
+        if k:
+            S.gain_resource(g, "grain", k, ctx)
+    return run
 
 
 # ------------------------------------------------------------------ building
-def expansion_action_op(position, args):
-    if position == "reward":
-        def run(g, ctx):
-            ctx.new.append({"k": "build", "player": _p(ctx), "helpers": list(ctx.helpers)})
-        return run
-    _unsupported("symbol:expansion-action", position)
+@OPS.op("symbol:expansion-action", "reward")
+def expansion_action():
+    def run(g, ctx):
+        ctx.new.append({"k": "build", "player": _p(ctx), "helpers": list(ctx.helpers)})
+    return run
 
 
 def build_actions(g, item):
@@ -534,12 +526,11 @@ def _tool_choices(g) -> list[str]:
     return out
 
 
-def any_tool_op(position, args):
-    if position == "reward":
-        def run(g, ctx):
-            ctx.new.append({"k": "any-tool", "player": _p(ctx)})
-        return run
-    _unsupported("symbol:receive-any-tool", position)
+@TOOL_OPS.op("symbol:receive-any-tool", "reward")
+def any_tool():
+    def run(g, ctx):
+        ctx.new.append({"k": "any-tool", "player": _p(ctx)})
+    return run
 
 
 def any_tool_actions(g, item):
@@ -565,23 +556,27 @@ def _held(g, players) -> list[tuple[int, str]]:
     return [(q, t) for q in players for t in sorted(g.s["tools"][q]) if g.s["tools"][q][t] > 0]
 
 
-def spend_any_op(position, args):
-    def queue(g, ctx):
-        ctx.new.append({"k": "spend-tool", "players": _players(g, ctx), "decider": _p(ctx)})
-    if position == "cost":
-        def pay(g, ctx, do):
-            if not _held(g, _players(g, ctx)):
-                return False
-            if do:
-                queue(g, ctx)
-            return True
-        return pay
-    if position == "negative":
-        def run(g, ctx):
-            if _held(g, _players(g, ctx)):
-                queue(g, ctx)
-        return run
-    _unsupported("symbol:spend-any-tool", position)
+def _queue_spend_any(g, ctx):
+    ctx.new.append({"k": "spend-tool", "players": _players(g, ctx), "decider": _p(ctx)})
+
+
+@TOOL_OPS.op("symbol:spend-any-tool", "cost")
+def spend_any():
+    def pay(g, ctx, do):
+        if not _held(g, _players(g, ctx)):
+            return False
+        if do:
+            _queue_spend_any(g, ctx)
+        return True
+    return pay
+
+
+@TOOL_OPS.op("symbol:spend-any-tool", "negative")
+def lose_any():
+    def run(g, ctx):
+        if _held(g, _players(g, ctx)):
+            _queue_spend_any(g, ctx)
+    return run
 
 
 def spend_tool_actions(g, item):
@@ -620,33 +615,33 @@ def auto_spend_tool(g, item) -> bool:
 
 
 # ------------------------------------------------------------------ secret tokens
-def place_token_op(position, args):
-    num = (args.get("token") or {}).get("number")
-    where = str(args.get("where") or "")
+@OPS.op("symbol:place-token", "reward")
+def place_token(token=None, where=None):
+    num = (token or {}).get("number")
+    where = str(where or "")
     if not isinstance(num, int):
         raise OpError("`symbol:place-token` needs a token number")
     to_farm = "farm" in where
-    if position == "reward":
-        def run(g, ctx):
-            tid = g.rules.farm.token_by_number.get(num)
-            s = g.s
-            if tid is None or s["tokens"].get(tid) != "down":
-                g.event("token-unavailable", token=num)
-                return
-            if to_farm:
-                if sum(1 for x in s["tokens"].values() if x == "farm") < 2:
-                    s["tokens"][tid] = "farm"
-                    g.event("token", token=tid, to="farm")
-                else:
-                    s["tokens"][tid] = "farm-pending"
-                    ctx.new.append({"k": "token-limit", "token": tid})
+
+    def run(g, ctx):
+        tid = g.rules.farm.token_by_number.get(num)
+        s = g.s
+        if tid is None or s["tokens"].get(tid) != "down":
+            g.event("token-unavailable", token=num)
+            return
+        if to_farm:
+            if sum(1 for x in s["tokens"].values() if x == "farm") < 2:
+                s["tokens"][tid] = "farm"
+                g.event("token", token=tid, to="farm")
             else:
-                p = _p(ctx)
-                s["tokens"][tid] = "group"
-                s["tools"][p][tid] = 1
-                g.event("token", token=tid, to=f"group/{p}")
-        return run
-    _unsupported("symbol:place-token", position)
+                s["tokens"][tid] = "farm-pending"
+                ctx.new.append({"k": "token-limit", "token": tid})
+        else:
+            p = _p(ctx)
+            s["tokens"][tid] = "group"
+            s["tools"][p][tid] = 1
+            g.event("token", token=tid, to=f"group/{p}")
+    return run
 
 
 def token_limit_actions(g, item):
@@ -714,14 +709,13 @@ def apply_token_trigger(g, item, a):
 
 
 # ------------------------------------------------------------------ cards kept, removed, returned
-def keep_card_op(position, args):
-    if position == "reward":
-        def run(g, ctx):
-            p = _p(ctx)
-            if ctx.card is not None and ctx.player is not None and ctx.card in g.s["z"][f"chosen/{p}"]:
-                ctx.dest = f"kept/{p}"  # laid with the group when the card is finished
-        return run
-    _unsupported("symbol:place-this-card-with-group", position)
+@OPS.op("symbol:place-this-card-with-group", "reward")
+def keep_card():
+    def run(g, ctx):
+        p = _p(ctx)
+        if ctx.card is not None and ctx.player is not None and ctx.card in g.s["z"][f"chosen/{p}"]:
+            ctx.dest = f"kept/{p}"  # laid with the group when the card is finished
+    return run
 
 
 def _special_targets(g, what: dict, players) -> list[tuple[str, int]]:
@@ -757,29 +751,34 @@ def _special_targets(g, what: dict, players) -> list[tuple[str, int]]:
     return out
 
 
-def special_op(position, args):
-    what = args.get("what")
+def _special(what):
     if isinstance(what, str):  # a back: `remove special card danger`
         what = {"ref": "back", "back": what}
     if not isinstance(what, dict):
         raise OpError("`symbol:remove-special-card` needs what to remove")
-    must_exist = what.get("ref") in ("card", "title", "secret")
 
     def queue(g, ctx):
         ctx.new.append({"k": "special", "what": dict(what), "players": _players(g, ctx), "decider": _p(ctx)})
-    if position == "cost":
-        def pay(g, ctx, do):
-            if must_exist and not _special_targets(g, what, _players(g, ctx)):
-                return False
-            if do:
-                queue(g, ctx)
-            return True
-        return pay
-    if position in ("reward", "negative"):
-        def run(g, ctx):
+    return what, queue
+
+
+@OPS.op("symbol:remove-special-card", "cost")
+def special_cost(what=None):
+    what, queue = _special(what)
+    must_exist = what.get("ref") in ("card", "title", "secret")
+
+    def pay(g, ctx, do):
+        if must_exist and not _special_targets(g, what, _players(g, ctx)):
+            return False
+        if do:
             queue(g, ctx)
-        return run
-    _unsupported("symbol:remove-special-card", position)
+        return True
+    return pay
+
+
+@OPS.op("symbol:remove-special-card", "reward", "negative")
+def special(what=None):
+    return _special(what)[1]
 
 
 def _remove(g, zone, iid) -> None:
@@ -815,25 +814,26 @@ def _dreams_in(g, p) -> list[int]:
     return [i for i in reversed(s["z"][f"deck/{p}"]) if r.cards[s["cards"][i]].get("kind") == "dream"]
 
 
-def return_dreams_op(position, args):
-    n = _n(args)
-    if position == "cost":
-        def pay(g, ctx, do):
-            have = sum(len(_dreams_in(g, q)) for q in _players(g, ctx))
-            if have < n:
-                return False
-            if do:
-                ctx.new.append({"k": "return-dreams", "n": n, "players": _players(g, ctx), "decider": _p(ctx)})
-            return True
-        return pay
-    if position == "negative":
-        def run(g, ctx):
-            have = sum(len(_dreams_in(g, q)) for q in _players(g, ctx))
-            if min(n, have):
-                ctx.new.append({"k": "return-dreams", "n": min(n, have), "players": _players(g, ctx),
-                                "decider": _p(ctx)})
-        return run
-    _unsupported("symbol:return-dream-cards", position)
+@OPS.op("symbol:return-dream-cards", "cost")
+def return_dreams_cost(n=1):
+    def pay(g, ctx, do):
+        have = sum(len(_dreams_in(g, q)) for q in _players(g, ctx))
+        if have < n:
+            return False
+        if do:
+            ctx.new.append({"k": "return-dreams", "n": n, "players": _players(g, ctx), "decider": _p(ctx)})
+        return True
+    return pay
+
+
+@OPS.op("symbol:return-dream-cards", "negative")
+def return_dreams(n=1):
+    def run(g, ctx):
+        have = sum(len(_dreams_in(g, q)) for q in _players(g, ctx))
+        if min(n, have):
+            ctx.new.append({"k": "return-dreams", "n": min(n, have), "players": _players(g, ctx),
+                            "decider": _p(ctx)})
+    return run
 
 
 def _return_dream(g, q) -> None:
@@ -875,29 +875,30 @@ def _asleep_people(g, p) -> list[int]:
     return [i for i in g.s["z"][f"group/{p}"] if i in g.s["dreaming"]]
 
 
-def everlasting_op(position, args):
-    if position == "cost":
-        def pay(g, ctx, do):
-            if not _awake(g, _p(ctx)):
-                return False
-            if do:
-                ctx.new.append({"k": "dream-person", "player": _p(ctx), "awaken": False})
-            return True
-        return pay
-    if position == "negative":
-        def run(g, ctx):
-            if _awake(g, _p(ctx)):
-                ctx.new.append({"k": "dream-person", "player": _p(ctx), "awaken": False})
-        return run
-    _unsupported("symbol:everlasting-dream", position)
+@OPS.op("symbol:everlasting-dream", "cost")
+def everlasting_cost():
+    def pay(g, ctx, do):
+        if not _awake(g, _p(ctx)):
+            return False
+        if do:
+            ctx.new.append({"k": "dream-person", "player": _p(ctx), "awaken": False})
+        return True
+    return pay
 
 
-def awaken_op(position, args):
-    if position == "reward":
-        def run(g, ctx):
-            ctx.new.append({"k": "dream-person", "player": _p(ctx), "awaken": True})
-        return run
-    _unsupported("symbol:awaken", position)
+@OPS.op("symbol:everlasting-dream", "negative")
+def everlasting():
+    def run(g, ctx):
+        if _awake(g, _p(ctx)):
+            ctx.new.append({"k": "dream-person", "player": _p(ctx), "awaken": False})
+    return run
+
+
+@OPS.op("symbol:awaken", "reward")
+def awaken():
+    def run(g, ctx):
+        ctx.new.append({"k": "dream-person", "player": _p(ctx), "awaken": True})
+    return run
 
 
 def dream_person_actions(g, item):
@@ -936,13 +937,11 @@ def auto_dream_person(g, item) -> bool:
 
 
 # ------------------------------------------------------------------ a new group
-def new_group_op(position, args):
-    n = _n(args, 3)
-    if position == "reward":
-        def run(g, ctx):
-            ctx.new.append({"k": "new-group", "players": _players(g, ctx), "n": n})
-        return run
-    _unsupported("symbol:new-group", position)
+@OPS.op("symbol:new-group", "reward")
+def new_group_reward(n=3):
+    def run(g, ctx):
+        ctx.new.append({"k": "new-group", "players": _players(g, ctx), "n": n})
+    return run
 
 
 def new_group(g, p, n) -> None:
@@ -1012,17 +1011,15 @@ def auto_flute(g, item) -> bool:
 
 
 # ------------------------------------------------------------------ ideas, skulls
-def remove_ideas_op(position, args):
-    n = _n(args)
-    if position == "cost":
-        def pay(g, ctx, do):
-            if len(g.s["z"]["workbench"]) < n:
-                return False
-            if do:
-                ctx.new.append({"k": "pick-ideas", "n": n, "player": _p(ctx)})
-            return True
-        return pay
-    _unsupported("symbol:remove-idea-cards", position)
+@OPS.op("symbol:remove-idea-cards", "cost")
+def remove_ideas(n=1):
+    def pay(g, ctx, do):
+        if len(g.s["z"]["workbench"]) < n:
+            return False
+        if do:
+            ctx.new.append({"k": "pick-ideas", "n": n, "player": _p(ctx)})
+        return True
+    return pay
 
 
 def pick_ideas_actions(g, item):
@@ -1053,16 +1050,14 @@ def auto_pick_ideas(g, item) -> bool:
     return True
 
 
-def remove_skull_op(position, args):
-    n = _n(args)
-    if position == "reward":
-        def run(g, ctx):
-            k = min(n, g.s["skulls"])
-            if k:
-                g.s["skulls"] -= k
-                g.event("skull-removed", n=k, total=g.s["skulls"])
-        return run
-    _unsupported("symbol:remove-skull", position)
+@OPS.op("symbol:remove-skull", "reward")
+def remove_skull(n=1):
+    def run(g, ctx):
+        k = min(n, g.s["skulls"])
+        if k:
+            g.s["skulls"] -= k
+            g.event("skull-removed", n=k, total=g.s["skulls"])
+    return run
 
 
 # ------------------------------------------------------------------ listeners and rule-test keys
@@ -1116,42 +1111,14 @@ def given_built(g, value, used, take) -> None:
         g.s["built"][k] = v
 
 
-OPS = {
-    "symbol:grain": resource_op("grain"),
-    "symbol:pelt": resource_op("pelt"),
-    "symbol:obsidian": resource_op("obsidian"),
-    "symbol:bow-and-arrow": tool_op("symbol:bow-and-arrow"),
-    "symbol:shell-necklace": tool_op("symbol:shell-necklace"),
-    "symbol:flute": tool_op("symbol:flute"),
-    "symbol:trap": tool_op("symbol:trap"),
-    "symbol:clothing": tool_op("symbol:clothing"),
-    "symbol:fence": expansion_op("fence"),
-    "symbol:scythe": expansion_op("scythe"),
-    "symbol:millstone": expansion_op("millstone"),
-    "symbol:hut": expansion_op("hut"),
-    "symbol:buildings": buildings_op,
-    "symbol:capture-animal": capture_op,
-    "symbol:remove-captured-animal": captured_animal_op("symbol:remove-captured-animal"),
-    "symbol:discard-captured-animal": captured_animal_op("symbol:discard-captured-animal"),
-    "symbol:animal-action": animal_action_op,
-    "symbol:stable-action": stable_action_op,
-    "symbol:slaughter-action": slaughter_action_op,
-    "symbol:grain-action": grain_action_op,
-    "symbol:harvest": _direct_op("symbol:harvest", _can_harvest, harvest),
-    "symbol:grind": _direct_op("symbol:grind", _can_grind, grind),
-    "symbol:grain-per-captured-animal": grain_per_animal_op,
-    "symbol:captured-animal": captured_animals_op,
-    "symbol:expansion-action": expansion_action_op,
-    "symbol:place-token": place_token_op,
-    "symbol:place-this-card-with-group": keep_card_op,
-    "symbol:remove-special-card": special_op,
-    "symbol:return-dream-cards": return_dreams_op,
-    "symbol:everlasting-dream": everlasting_op,
-    "symbol:awaken": awaken_op,
-    "symbol:new-group": new_group_op,
-    "symbol:remove-idea-cards": remove_ideas_op,
-    "symbol:remove-skull": remove_skull_op,
-}
+for _resource in ("grain", "pelt", "obsidian"):
+    add_resource(OPS, _resource)
+for _tool in ("bow-and-arrow", "shell-necklace", "flute", "trap", "clothing"):
+    add_tool(OPS, f"symbol:{_tool}")
+for _expansion in EXPANSIONS:
+    _add_expansion(_expansion)
+for _symbol in DEST:
+    _add_captured_animal(_symbol)
 
 
 # ------------------------------------------------------------------ the night: caring for animals

@@ -1,7 +1,7 @@
-"""The op table: one implementation per registry symbol, compiled into closures per clause position.
+"""The base game's op table: one implementation per registry symbol and clause position, compiled into closures.
 
-Every entry of `OPS` maps a symbol id to a factory `f(position, args) -> closure`.
-The closure's shape depends on the clause position it was compiled for:
+Every op of `OPS` is registered for a (symbol id, position) the registry declares (`runtime.core.ops`) and
+takes the call's arguments by the registry's parameter names. The closure's shape depends on the position:
 
 - requirement: `check(need)` adds what the clause asks for to `need`
   (skill totals under the skill name, tools under `tool:<id>`);
@@ -12,109 +12,120 @@ The closure's shape depends on the clause position it was compiled for:
 
 `game` is the core `Game`; `ctx` the `state.Ctx` being resolved (acting player, helpers,
 card). Ops only touch the state through the helpers of `state` so the zone and counter
-invariants hold. A position an op does not play raises OpError: the game is then not
-playable, naming the symbol and position, rather than played wrong.
+invariants hold. A position no op plays makes a card using it not playable, naming the symbol and
+position, rather than played wrong. `add_skill`, `add_resource` and `add_tool` register the ops a symbol of
+their kind has in any table (the expansions' resources and tools).
 """
 
 from __future__ import annotations
 
-from ...core import OpError
+from ...core import OpError, OpTable, Unplayable
 from . import state as S
+from .registry_data import SYMBOLS
+
+OPS = OpTable(SYMBOLS)
+"""(symbol id, position) -> op: the base game's symbols."""
 
 
-def _n(args: dict, default: int = 1) -> int:
-    for k in ("n", "count", "amount", "number"):
-        v = args.get(k)
-        if isinstance(v, int):
-            return v
-    return default
-
-
-def _unsupported(symbol, position):
-    raise OpError(f"`{symbol}` has no runtime meaning as a {position}")
-
-
-def skill_op(skill):
+def add_skill(table: OpTable, skill: str) -> None:
     symbol = f"symbol:{skill}"
 
-    def factory(position, args):
-        n = _n(args)
-        if position == "requirement":
-            def check(need, n=n):
-                need[skill] = need.get(skill, 0) + n
-            return check
-        if position == "reward":  # a skill bonus for the rest of this resolution
-            def run(g, ctx, n=n):
+    @table.op(symbol, "requirement")
+    def need_skill(n=1):
+        def check(need):
+            need[skill] = need.get(skill, 0) + n
+        return check
+
+    if "reward" in table.positions(symbol):
+        @table.op(symbol, "reward")
+        def skill_bonus(n=1):  # a skill bonus for the rest of this resolution
+            def run(g, ctx):
                 S.skill_bonus(g, skill, n, ctx)
             return run
-        _unsupported(symbol, position)
-    return factory
 
 
-def resource_op(resource):
+def add_resource(table: OpTable, resource: str) -> None:
     symbol = f"symbol:{resource}"
 
-    def factory(position, args):
-        n = _n(args)
-        if position == "reward":
-            def run(g, ctx, n=n):
-                S.gain_resource(g, resource, n, ctx)
-            return run
-        if position == "cost":
-            def pay(g, ctx, do, n=n):
-                if g.s["res"].get(resource, 0) < n:
-                    return False
-                if do:
-                    S.lose_resource(g, resource, n, ctx)
-                return True
-            return pay
-        if position == "negative":
-            def lose(g, ctx, n=n):
-                S.lose_resource(g, resource, min(n, g.s["res"].get(resource, 0)), ctx)
-            return lose
-        def check(need, n=n):  # the requirement: a clause's position is one of these four
+    @table.op(symbol, "reward")
+    def gain(n=1):
+        def run(g, ctx):
+            S.gain_resource(g, resource, n, ctx)
+        return run
+
+    @table.op(symbol, "cost")
+    def spend(n=1):
+        def pay(g, ctx, do):
+            if g.s["res"].get(resource, 0) < n:
+                return False
+            if do:
+                S.lose_resource(g, resource, n, ctx)
+            return True
+        return pay
+
+    @table.op(symbol, "negative")
+    def lose(n=1):
+        def run(g, ctx):
+            S.lose_resource(g, resource, min(n, g.s["res"].get(resource, 0)), ctx)
+        return run
+
+    @table.op(symbol, "requirement")
+    def need_resource(n=1):
+        def check(need):
             need["res:" + resource] = need.get("res:" + resource, 0) + n
         return check
-    return factory
 
 
-def tool_op(tool_symbol):
-    def factory(position, args):
-        n = _n(args)
-        tool = tool_symbol
-        if position == "requirement":
+def add_tool(table: OpTable, tool: str) -> None:
+    """A tool token's ops (`tool` its symbol id) at the positions the registry declares for it."""
+    positions = table.positions(tool)
+    if "requirement" in positions:
+        @table.op(tool, "requirement")
+        def need_tool(n=1):
             def check(need):
                 need["tool:" + tool] = need.get("tool:" + tool, 0) + n
             return check
-        if position == "cost":
-            def pay(g, ctx, do):
-                if S.tools_available(g, tool, ctx) < n:
-                    return False
-                if do:
-                    for _ in range(n):
-                        S.spend_tool(g, tool, ctx)
-                return True
-            return pay
-        if position == "reward":
-            def run(g, ctx):
+
+    @table.op(tool, "cost")
+    def spend(n=1):
+        def pay(g, ctx, do):
+            if S.tools_available(g, tool, ctx) < n:
+                return False
+            if do:
                 for _ in range(n):
-                    S.gain_tool(g, tool, ctx.player, ctx)
-            return run
-        def lose(g, ctx):  # the negative action: a clause's position is one of these four
+                    S.spend_tool(g, tool, ctx)
+            return True
+        return pay
+
+    @table.op(tool, "reward")
+    def gain(n=1):
+        def run(g, ctx):
+            for _ in range(n):
+                S.gain_tool(g, tool, ctx.player, ctx)
+        return run
+
+    @table.op(tool, "negative")
+    def lose(n=1):
+        def run(g, ctx):
             for _ in range(n):
                 if S.tools_available(g, tool, ctx) == 0:
                     break
                 S.spend_tool(g, tool, ctx)
-        return lose
-    return factory
+        return run
 
 
-def have_op(position, args):
+for _skill in ("strength", "awareness", "craftsmanship"):
+    add_skill(OPS, _skill)
+for _resource in ("food", "wood", "stone"):
+    add_resource(OPS, _resource)
+for _tool in ("torch", "stone-axe", "spear", "talisman", "tent", "raft"):
+    add_tool(OPS, f"symbol:{_tool}")
+
+
+@OPS.op("symbol:have", "requirement")
+def have(item=None):
     """`have <tool>` (a tool or built expansion of the group), `have token N` (a face-up secret token with the
     group), `have card "X"` (a card kept with the group): requirement keys other systems check."""
-    item = args.get("item")
-    if position != "requirement":
-        _unsupported("symbol:have", position)
     if isinstance(item, str):
         key = "tool:" + item
     elif isinstance(item, dict) and item.get("ref") == "token" and isinstance(item.get("number"), int):
@@ -122,137 +133,106 @@ def have_op(position, args):
     elif isinstance(item, dict) and item.get("ref") == "card" and isinstance(item.get("name"), str):
         key = "card:" + item["name"]
     else:
-        _unsupported("symbol:have", position)
+        raise Unplayable
 
     def check(need):
         need[key] = need.get(key, 0) + 1
     return check
 
 
-def discard_op(position, args):
-    n = _n(args)
-    if position == "cost":
-        def pay(g, ctx, do):
-            if ctx.player is None or len(g.s["z"][f"deck/{ctx.player}"]) < n:
-                return False
-            if do:
-                S.discard_from_deck(g, ctx.player, n, ctx)
-            return True
-        return pay
-    if position == "negative":
-        def run(g, ctx):
-            if ctx.player is not None:
-                S.discard_from_deck(g, ctx.player, n, ctx, cost=False)
-        return run
-    _unsupported("symbol:discard", position)
+@OPS.op("symbol:discard", "cost")
+def discard_cost(n=1):
+    def pay(g, ctx, do):
+        if ctx.player is None or len(g.s["z"][f"deck/{ctx.player}"]) < n:
+            return False
+        if do:
+            S.discard_from_deck(g, ctx.player, n, ctx)
+        return True
+    return pay
 
 
-def wound_op(position, args):
-    n = _n(args)
+@OPS.op("symbol:discard", "negative")
+def discard(n=1):
+    def run(g, ctx):
+        if ctx.player is not None:
+            S.discard_from_deck(g, ctx.player, n, ctx, cost=False)
+    return run
 
+
+@OPS.op("symbol:wound", "negative")
+def wound(n=1):
     def run(g, ctx):
         S.queue_wounds(g, n, ctx)
-    if position == "negative":
-        return run
-    if position == "cost":
-        def pay(g, ctx, do):
-            if do:
-                run(g, ctx)
-            return True
-        return pay
-    _unsupported("symbol:wound", position)
+    return run
 
 
-def skull_op(position, args):
-    n = _n(args)
-    if position == "negative":
+@OPS.op("symbol:wound", "cost")
+def wound_cost(n=1):
+    def pay(g, ctx, do):
+        if do:
+            S.queue_wounds(g, n, ctx)
+        return True
+    return pay
+
+
+@OPS.op("symbol:skull", "negative")
+def skull(n=1):
+    def run(g, ctx):
+        S.add_skulls(g, n, "card", ctx)
+    return run
+
+
+@OPS.op("symbol:victory-token", "reward")
+def victory(n=1):
+    def run(g, ctx):
+        S.add_victory(g, n, ctx)
+    return run
+
+
+def _add_draw(zone: str, symbol: str) -> None:
+    @OPS.op(symbol, "reward")
+    def draw(n=1):
         def run(g, ctx):
-            S.add_skulls(g, n, "card", ctx)
+            for _ in range(n):
+                S.draw_support(g, zone, ctx)
         return run
-    _unsupported("symbol:skull", position)
 
 
-def victory_op(position, args):
-    n = _n(args)
-    if position == "reward":
-        def run(g, ctx):
-            S.add_victory(g, n, ctx)
-        return run
-    _unsupported("symbol:victory-token", position)
+_add_draw("people", "symbol:new-person")
+_add_draw("dreams", "symbol:dream")
+_add_draw("ideas", "symbol:idea")
 
 
-def _draw_op(zone, symbol):
-    def factory(position, args):
-        n = _n(args)
-        if position == "reward":
-            def run(g, ctx):
-                for _ in range(n):
-                    S.draw_support(g, zone, ctx)
-            return run
-        _unsupported(symbol, position)
-    return factory
-
-
-def secret_op(position, args):
-    ref = args.get("secret")
-    number = ref.get("number") if isinstance(ref, dict) else ref
+@OPS.op("symbol:reveal-secret", "reward", "negative")
+def reveal_secret(secret=None):
+    number = secret.get("number") if isinstance(secret, dict) else secret
     if not isinstance(number, int):
         raise OpError("`symbol:reveal-secret` needs a secret number")
-    if position in ("reward", "negative"):
-        def run(g, ctx):
-            S.reveal_secret(g, number, ctx)
-        return run
-    _unsupported("symbol:reveal-secret", position)
+
+    def run(g, ctx):
+        S.reveal_secret(g, number, ctx)
+    return run
 
 
-def craft_op(position, args):
-    tool = args.get("tool")
-    if position == "reward":
-        def run(g, ctx):
-            S.queue_craft(g, ctx, tool)
-        return run
-    _unsupported("symbol:craft", position)
+@OPS.op("symbol:craft", "reward")
+def craft(tool=None):
+    def run(g, ctx):
+        S.queue_craft(g, ctx, tool)
+    return run
 
 
-def help_op(position, args):
-    # As a reward, `help` marks an avoidable danger: the engine then offers the help actions
-    # (the base system reads `Option.help`). As a cost it is the turn's help action: the option is
-    # offered to a player free to help, who spends their help action on it (`BaseSystem.help_extras`).
-    if position == "reward":
-        def run(g, ctx):
-            raise AssertionError("a help option is never resolved: it opens the help actions")
-        run.help = True
-        return run
-    if position == "cost":
-        def pay(g, ctx, do):
-            return ctx.kind == "help"  # paid by the help action the player spends on it
-        return pay
-    _unsupported("symbol:help", position)
+# As a reward, `help` marks an avoidable danger: the engine then offers the help actions
+# (the base system reads `Option.help`). As a cost it is the turn's help action: the option is
+# offered to a player free to help, who spends their help action on it (`BaseSystem.help_extras`).
+@OPS.op("symbol:help", "reward", help=True)
+def help_danger():
+    def run(g, ctx):
+        raise AssertionError("a help option is never resolved: it opens the help actions")
+    return run
 
 
-OPS = {
-    "symbol:strength": skill_op("strength"),
-    "symbol:awareness": skill_op("awareness"),
-    "symbol:craftsmanship": skill_op("craftsmanship"),
-    "symbol:food": resource_op("food"),
-    "symbol:wood": resource_op("wood"),
-    "symbol:stone": resource_op("stone"),
-    "symbol:torch": tool_op("symbol:torch"),
-    "symbol:stone-axe": tool_op("symbol:stone-axe"),
-    "symbol:spear": tool_op("symbol:spear"),
-    "symbol:talisman": tool_op("symbol:talisman"),
-    "symbol:tent": tool_op("symbol:tent"),
-    "symbol:raft": tool_op("symbol:raft"),
-    "symbol:have": have_op,
-    "symbol:discard": discard_op,
-    "symbol:wound": wound_op,
-    "symbol:skull": skull_op,
-    "symbol:victory-token": victory_op,
-    "symbol:new-person": _draw_op("people", "symbol:new-person"),
-    "symbol:dream": _draw_op("dreams", "symbol:dream"),
-    "symbol:idea": _draw_op("ideas", "symbol:idea"),
-    "symbol:reveal-secret": secret_op,
-    "symbol:craft": craft_op,
-    "symbol:help": help_op,
-}
-"""Symbol id -> factory(position, args) -> closure: the base game's symbols."""
+@OPS.op("symbol:help", "cost")
+def help_action():
+    def pay(g, ctx, do):
+        return ctx.kind == "help"  # paid by the help action the player spends on it
+    return pay

@@ -11,11 +11,12 @@ still met by each group alone. What the rulebook leaves open is played as the in
 
 from __future__ import annotations
 
-from ...core import Decision, Field, Step, System, Zone
+from ...core import Decision, Field, OpTable, Step, System, Unplayable, Zone
 from ...core.invariants import is_int
 from ...rng import Rng
 from . import state as S
-from .ops import _n, _unsupported, tool_op
+from .ops import add_tool
+from .registry_data import SYMBOLS
 from .state import Ctx
 
 W = "003_d22ca494923bf453.txt"
@@ -124,10 +125,7 @@ class Sea(System):
                                    "card": "card?", "kind": "str"}, split_actions, apply_split, auto=auto_split,
                      rule="rule:whale/split"),
         )
-        self.ops = {"symbol:search-successful": search_op("successful"),
-                    "symbol:search-unsuccessful": search_op("unsuccessful"),
-                    "symbol:mission-side": mission_side_op, REVEAL: reveal_op, SPLIT: split_op,
-                    "symbol:rope": tool_op("symbol:rope")}  # the rope tiles come with module T's Rope idea
+        self.ops = OPS
         self.given = {"raft_group": _given_raft, "search": _given_search, "sea_card": _given_sea_card}
 
     def applies(self, setup, bundle) -> bool:
@@ -385,7 +383,7 @@ def sea_card_actions(g, item) -> list[dict]:
     opts = [o for o in r.options.get(cid, []) if o.trigger is None and not o.help]
     danger = r.is_danger(cid)
     negs = [o for o in opts if o.negative]
-    full = [o for o in negs if all(getattr(e, "full", None) is None or e.full(g, ctx) for _, e in o.effects)]
+    full = [o for o in negs if all(f(g, ctx) for f in o.full)]
     out = []
     for o in opts:
         if o.negative:
@@ -513,13 +511,16 @@ def run_search(g):
 
 
 # ------------------------------------------------------------------ ops
-def search_op(side: str):
+OPS = OpTable(SYMBOLS)
+"""(symbol id, position) -> op: the search, the mission's side, the sea cards and the rope."""
+add_tool(OPS, "symbol:rope")  # the rope tiles come with module T's Rope idea
+
+
+def _add_search(side: str):
     sym = "symbol:search-" + side
 
-    def factory(position, args):
-        if position not in ("reward", "negative") or (side == "successful" and position == "negative"):
-            _unsupported(sym, position)
-
+    @OPS.op(sym, *OPS.positions(sym))
+    def search():
         def run(g, ctx):
             s = g.s
             if not any(s["cards"][i] == MISSION for i in s["z"]["missions"]):
@@ -529,13 +530,16 @@ def search_op(side: str):
             s["search"] = side
             g.event("search", side=side, changed=changed)
         return run
-    return factory
 
 
-def mission_side_op(position, args):
-    side = args.get("side")
-    if position != "requirement" or side not in SIDES:
-        _unsupported("symbol:mission-side", position)
+_add_search("successful")
+_add_search("unsuccessful")
+
+
+@OPS.op("symbol:mission-side", "requirement")
+def mission_side(side=None):
+    if side not in SIDES:
+        raise Unplayable
 
     def check(need):
         need["mission-side:" + side] = 1
@@ -550,11 +554,11 @@ def _side_met(g, what, n, players) -> bool:
 S.NEED_CHECKS["mission-side"] = _side_met
 
 
-def reveal_op(position, args):
-    ref = args.get("sea")
-    sym = ref.get("symbol") if isinstance(ref, dict) else ref
-    if position not in ("reward", "negative") or not is_int(sym) or not 1 <= sym <= 5:
-        _unsupported(REVEAL, position)
+@OPS.op(REVEAL, "reward", "negative")
+def reveal_sea_card(sea=None):
+    sym = sea.get("symbol") if isinstance(sea, dict) else sea
+    if not is_int(sym) or not 1 <= sym <= 5:
+        raise Unplayable
 
     def run(g, ctx):  # only ever on a sea card resolved at sea (the rules refuse it anywhere else)
         g.s["sea_next"] = sym
@@ -565,31 +569,33 @@ def _decks(g) -> list[int]:
     return [len(g.s["z"][f"deck/{p}"]) for p in range(g.s["players"])]
 
 
-def split_op(position, args):
+def _split_item(g, ctx, k, cost):
+    return {"k": "sea-split", "n": k, "cost": cost, "player": ctx.player, "helpers": list(ctx.helpers),
+            "card": ctx.card, "kind": ctx.kind}
+
+
+@OPS.op(SPLIT, "cost")
+def split_cost(n=1):
     """`discard for others N`: the players together discard N cards from the tops of their decks, split as they
     like; as a cost every red back discarded wounds, as with any discarding to pay a cost."""
-    n = _n(args)
+    def pay(g, ctx, do):
+        if sum(_decks(g)) < n:
+            return False
+        if do:
+            ctx.new.append(_split_item(g, ctx, n, True))
+        return True
+    return pay
 
-    def item(g, ctx, k, cost):
-        return {"k": "sea-split", "n": k, "cost": cost, "player": ctx.player, "helpers": list(ctx.helpers),
-                "card": ctx.card, "kind": ctx.kind}
-    if position == "cost":
-        def pay(g, ctx, do):
-            if sum(_decks(g)) < n:
-                return False
-            if do:
-                ctx.new.append(item(g, ctx, n, True))
-            return True
-        return pay
-    if position == "negative":
-        def run(g, ctx):
-            k = min(n, sum(_decks(g)))
-            if k:
-                ctx.new.append(item(g, ctx, k, False))
-            else:
-                g.event("discard", player=None, n=0, red=0, cost=False)
-        return run
-    _unsupported(SPLIT, position)
+
+@OPS.op(SPLIT, "negative")
+def split(n=1):
+    def run(g, ctx):
+        k = min(n, sum(_decks(g)))
+        if k:
+            ctx.new.append(_split_item(g, ctx, k, False))
+        else:
+            g.event("discard", player=None, n=0, red=0, cost=False)
+    return run
 
 
 def _splits(n: int, caps: list[int]):

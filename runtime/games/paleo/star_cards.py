@@ -9,11 +9,11 @@ leaves open is played as the interpretation records in `interpretations-stars.ya
 
 from __future__ import annotations
 
-from ...core import Decision, Field, Listener, Step, System, Zone
+from ...core import Decision, Field, Listener, OpTable, Step, System, Zone
 from ...core.invariants import is_int
 from ...rng import Rng
 from . import state as S
-from .ops import _n, _unsupported
+from .registry_data import SYMBOLS
 from .state import Ctx
 
 
@@ -95,7 +95,7 @@ class StarCards(System):
                      rule="rule:pote-w/star-discard"),
         )
         self.listeners = (Listener("placed", on_placed),)
-        self.ops = {PREPARE: prepare_op, GIVE_UP: give_up_op}
+        self.ops = OPS
         self.given = {"star_deck": _given_pile("star-deck"), "star_discard": _given_pile("star-discard"),
                       "star_pick": _given_star_pick}
 
@@ -298,21 +298,22 @@ def on_placed(g, payload) -> None:
 
 
 # ------------------------------------------------------------------ ops
+OPS = OpTable(SYMBOLS)
+"""(symbol id, position) -> op: preparing a card for the night and giving up star cards."""
+
+
 def _resolved_by_day(g, ctx) -> bool:
     p = ctx.player
     return p is not None and ctx.card is not None and ctx.kind == "day" and ctx.card in g.s["z"][f"chosen/{p}"]
 
 
-def prepare_op(position, args):
+@OPS.op(PREPARE, "reward", usable=_resolved_by_day)
+def prepare_for_night():
     """`prepare card for the night`: the card resolved goes face down on top of the star deck when it is finished."""
-    if position != "reward":
-        _unsupported(PREPARE, position)
-
     def run(g, ctx):
         if not _resolved_by_day(g, ctx):
             raise AssertionError("only a card resolved by day is prepared for the night")
         ctx.dest = "star-deck"
-    run.usable = _resolved_by_day
     return run
 
 
@@ -332,21 +333,22 @@ def give_up(g, n: int, ctx, cost: bool) -> None:
         S.queue_wounds(g, red, ctx)
 
 
-def give_up_op(position, args):
-    n = _n(args)
-    if position == "cost":
-        def pay(g, ctx, do):
-            if len(g.s["z"]["star-deck"]) < n:
-                return False
-            if do:
-                give_up(g, n, ctx, True)
-            return True
-        return pay
-    if position == "negative":
-        def run(g, ctx):
-            give_up(g, n, ctx, False)
-        return run
-    _unsupported(GIVE_UP, position)
+@OPS.op(GIVE_UP, "cost")
+def give_up_cost(n=1):
+    def pay(g, ctx, do):
+        if len(g.s["z"]["star-deck"]) < n:
+            return False
+        if do:
+            give_up(g, n, ctx, True)
+        return True
+    return pay
+
+
+@OPS.op(GIVE_UP, "negative")
+def give_up_star_cards(n=1):
+    def run(g, ctx):
+        give_up(g, n, ctx, False)
+    return run
 
 
 # ------------------------------------------------------------------ rule-test `given`

@@ -15,11 +15,7 @@ TOOL_BOARDS = ("board:farm", "board:cult-site")
 
 class ToolsSystem(System):
     name = "tools"
-    ops = {
-        "symbol:heal": F.heal_op,
-        "symbol:receive-any-tool": F.any_tool_op,
-        "symbol:spend-any-tool": F.spend_any_op,
-    }
+    ops = F.TOOL_OPS
     decisions = (
         Decision("heal", {"n": "count", "players": "players", "decider": "player", "optional": "bool"},
                  F.heal_actions, F.apply_heal, auto=F.auto_heal, rule="rule:farm/expansions"),

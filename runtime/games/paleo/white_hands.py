@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import copy
 
-from ...core import Decision, Field, Listener, Option, OpError, System, Zone, compile_option
+from ...core import Decision, Field, Listener, Option, OpError, OpTable, System, Zone, compile_option
 from . import state as S
-from .ops import _n, _unsupported
+from .registry_data import SYMBOLS
 from .star_cards import add_extra_tokens
 from .state import Ctx
 
@@ -77,34 +77,41 @@ def _finish_item(g, iid, start: int = 0) -> int | None:
 
 
 # ------------------------------------------------------------------ ops
-def discard_card_op(position, args):
+OPS = OpTable(SYMBOLS)
+"""(symbol id, position) -> op: the footprint and discard-card symbols."""
+
+
+def _discard_this(g, ctx):
+    iid = ctx.card
+    zone = _zone_of(g, iid)
+    if zone is None:
+        g.event("discard-card-nowhere", card=g.s["cards"][iid] if iid is not None else None)
+        return
+    if zone.startswith("chosen/"):
+        ctx.new.append({"k": "discard-this", "card": iid, "player": int(zone.split("/")[1])})
+        return
+    g.move(iid, zone, "discard-up")
+    g.event("discard-card", card=g.s["cards"][iid], source=zone.split("/")[0])
+
+
+@OPS.op("symbol:discard-card", "reward", "negative")
+def discard_card():
     """`discard card`: the card the option belongs to leaves its group for the open discard pile
     (interpretation:pote-discard-card): a card lying with a group at once, the card being resolved by day when it
     is finished (instead of going to the night cards), a card at the sun symbol at once. A card lying anywhere else
     is with no group: as a cost that cannot be paid, as an effect nothing happens (and an event says so)."""
-    def run(g, ctx):
-        iid = ctx.card
-        zone = _zone_of(g, iid)
-        if zone is None:
-            g.event("discard-card-nowhere", card=g.s["cards"][iid] if iid is not None else None)
-            return
-        if zone.startswith("chosen/"):
-            ctx.new.append({"k": "discard-this", "card": iid, "player": int(zone.split("/")[1])})
-            return
-        g.move(iid, zone, "discard-up")
-        g.event("discard-card", card=g.s["cards"][iid], source=zone.split("/")[0])
+    return _discard_this
 
-    if position in ("reward", "negative"):
-        return run
-    if position == "cost":
-        def pay(g, ctx, do):
-            if _zone_of(g, ctx.card) is None:
-                return False
-            if do:
-                run(g, ctx)
-            return True
-        return pay
-    _unsupported("symbol:discard-card", position)
+
+@OPS.op("symbol:discard-card", "cost")
+def discard_card_cost():
+    def pay(g, ctx, do):
+        if _zone_of(g, ctx.card) is None:
+            return False
+        if do:
+            _discard_this(g, ctx)
+        return True
+    return pay
 
 
 def _no_footprint_need(g, what, n, players) -> bool:
@@ -116,21 +123,17 @@ def _no_footprint_need(g, what, n, players) -> bool:
 S.NEED_CHECKS["footprint"] = _no_footprint_need
 
 
-def no_footprint_op(position, args):
-    if position != "requirement":
-        _unsupported("symbol:no-footprint-card", position)
-
+@OPS.op("symbol:no-footprint-card", "requirement")
+def no_footprint():
     def check(need):
         need["footprint:none"] = 1
     return check
 
 
-def reveal_footprint_op(position, args):
+@OPS.op("symbol:reveal-footprint-card", "negative")
+def reveal_footprint():
     """The negative action of the footprint cards: once the revealed card is discarded as usual, the top footprint
     card of the player's deck is revealed and resolved as the player's card (interpretation:pote-footprint-reveal)."""
-    if position != "negative":
-        _unsupported("symbol:reveal-footprint-card", position)
-
     def run(g, ctx):
         if ctx.player is None or ctx.card is None:
             g.event("footprint-none", player=ctx.player)
@@ -138,13 +141,6 @@ def reveal_footprint_op(position, args):
         ctx.new.append({"k": "footprint", "player": ctx.player, "card": ctx.card, "helpers": list(ctx.helpers),
                         "by": "rule:pote-x/footprints"})
     return run
-
-
-OPS = {
-    "symbol:discard-card": discard_card_op,
-    "symbol:no-footprint-card": no_footprint_op,
-    "symbol:reveal-footprint-card": reveal_footprint_op,
-}
 
 
 # ------------------------------------------------------------------ decisions that settle themselves
@@ -390,7 +386,8 @@ class WhiteHands(System):
     def prepare(self, rules) -> None:
         for o in rules.options.get(QUACK, ()):
             if o.trigger == "night":
-                counts = [_n(args) for pos, sym, args in o.calls if sym == "symbol:wound" and pos == "negative"]
+                counts = [args["n"] if isinstance(args.get("n"), int) else 1
+                          for pos, sym, args in o.calls if sym == "symbol:wound" and pos == "negative"]
                 o.effects = [(sym, _one_person(counts.pop(0)) if sym == "symbol:wound" and counts else fn)
                              for sym, fn in o.effects]
         if ADMIRER in rules.options:

@@ -1,16 +1,23 @@
-"""PaleoVet's op table: what the effects on dinos and upgrades do, compiled into closures per clause position.
+"""PaleoVet's op table: what the effects on dinos and upgrades do, registered by (symbol, position).
 
 Two kinds of op: *lasting* ones (a discount, a protection, a hospital limit, ignoring ALERT!, bonus points), which
 the engine reads from the upgrades a player owns and the dinos in their hospital whenever it needs them (the
-closure carries `static = (kind, value)` and does nothing when run), and *one-time* ones (DNA tokens, a specialty
+closure is a `Lasting (kind, value)` and does nothing when run), and *one-time* ones (DNA tokens, a specialty
 die, sleep tokens added or removed, a dino discarded), run when their option is resolved: an ALERT! for every
 player, an `on tranquilize:` / `on treat:` option when its dino is tranquilized or treated, an upgrade's reward
-when it is researched. A position an op does not play raises OpError: the game is then not playable, naming it.
+when it is researched. A position no op plays makes the game not playable, naming it. The state changes the
+one-time ops make are here too, for the system's own steps to share.
 """
 
 from __future__ import annotations
 
-from ...core import OpError
+from dataclasses import dataclass
+
+from ...core import OpTable, Unplayable
+from .registry_data import SYMBOLS
+
+OPS = OpTable(SYMBOLS, refusal="`{symbol}` has no runtime meaning as a {position} on a PaleoVet card")
+"""(symbol id, position) -> op: PaleoVet's card effects."""
 
 
 class VetCtx:
@@ -26,120 +33,158 @@ class VetCtx:
         self.kind = kind
 
 
-def _n(args: dict, key: str = "n", default: int = 1) -> int:
-    v = args.get(key)
-    return v if isinstance(v, int) and not isinstance(v, bool) else default
+@dataclass(frozen=True)
+class Lasting:
+    """A lasting effect's closure: read where it matters as (kind, value), never run."""
 
+    kind: str
+    value: object = True
 
-def _unsupported(symbol, position):
-    raise OpError(f"`{symbol}` has no runtime meaning as a {position} on a PaleoVet card")
+    def __call__(self, g, ctx) -> None:
+        return None
 
 
 def static_of(fn):
-    return getattr(fn, "static", None)
+    """(kind, value) of a lasting effect's closure; None for a one-time effect."""
+    return (fn.kind, fn.value) if isinstance(fn, Lasting) else None
 
 
-def _static(kind: str, symbol: str, value=None):
-    def factory(position, args):
-        if position != "reward":
-            _unsupported(symbol, position)
-
-        def run(g, ctx):
-            return None  # lasting: read where it matters, never run
-        run.static = (kind, value(args) if value else True)
-        return run
-    return factory
-
-
-def _filter(key: str, symbol: str):
-    def factory(position, args):
-        if position != "requirement":
-            _unsupported(symbol, position)
-        value = args.get(key)
-
-        def check(need):
-            need[f"{key}:{value}"] = 1
-        return check
-    return factory
+# ------------------------------------------------------------------ what one-time effects change
+def gain_dna(g, p: int, n: int) -> None:
+    s = g.s
+    k = min(n, s["dna_supply"])
+    s["dna_supply"] -= k
+    s["dna"][p] += k
+    if p == s["current"] and s["phase"] == "turn":  # not spendable in the turn it was gained
+        s["dna_new"][p] += k
+    g.event("dna", player=p, n=k, asked=n)
 
 
-def dna_op(position, args):
-    n = _n(args)
-    if position != "reward":
-        _unsupported("symbol:dna-token", position)
+def gain_die(g, p: int, colour: str) -> None:
+    s, r = g.s, g.rules
+    have = sum(1 for d in s["dice"] if d["owner"] == p and d["kind"] != "white")
+    die = next((d for d in s["dice"] if d["kind"] == colour and d["state"] == "supply"), None)
+    if die is None or have >= r.max_specialty:
+        g.event("die-unavailable", player=p, color=colour)
+        return
+    die.update(owner=p, state="new", face=None)
+    g.event("specialty-die", player=p, color=colour)
 
+
+def sleep_effect(g, ctx: VetCtx, n: int) -> None:
+    """Add (n > 0) or remove sleep tokens: on the effect's own dino, or on a dino the player picks; a removal must
+    pick a dino that has sleep when one does, and never takes a count below 0."""
+    s = g.s
+    p = ctx.player
+    if ctx.target is not None and ctx.target in s["z"][f"hospital/{p}"]:
+        change_sleep(g, ctx.target, n)
+        return
+    ctx.new.append({"k": "sleep-target", "player": p, "n": abs(n), "remove": n < 0})
+
+
+def change_sleep(g, iid: int, n: int) -> None:
+    s = g.s
+    have = s["sleep"].get(str(iid), 0)
+    if n > 0:
+        k = min(n, s["sleep_supply"])
+        s["sleep_supply"] -= k
+        s["sleep"][str(iid)] = have + k
+    else:
+        k = -min(-n, have)  # never below 0: the excess is ignored
+        s["sleep"][str(iid)] = have + k
+        s["sleep_supply"] -= k
+    g.event("sleep", card=s["cards"][iid], change=k, asked=n, now=s["sleep"][str(iid)])
+
+
+def discard_effect(g, ctx: VetCtx) -> None:
+    ctx.new.append({"k": "discard-target", "player": ctx.player, "why": "effect"})
+
+
+# ------------------------------------------------------------------ ops
+@OPS.op("symbol:hospital-limit", "reward")
+def hospital_limit(n=1):
+    return Lasting("hospital-limit", n)
+
+
+@OPS.op("symbol:treatment-discount", "reward")
+def treatment_discount(n=1):
+    return Lasting("treatment-discount", n)
+
+
+@OPS.op("symbol:research-discount", "reward")
+def research_discount(n=1):
+    return Lasting("research-discount", n)
+
+
+@OPS.op("symbol:carnivore-proof", "reward")
+def carnivore_proof():
+    return Lasting("carnivore-proof")
+
+
+@OPS.op("symbol:alert-immunity", "reward")
+def alert_immunity():
+    return Lasting("alert-immunity")
+
+
+@OPS.op("symbol:bonus-points", "reward")
+def bonus_points(n=1, every=1):
+    return Lasting("bonus-points", (n, every))
+
+
+def _filter(key: str, value):
+    def check(need):
+        need[f"{key}:{value}"] = 1
+    return check
+
+
+@OPS.op("symbol:diet", "requirement")
+def diet(diet=None):
+    return _filter("diet", diet)
+
+
+@OPS.op("symbol:order", "requirement")
+def order(order=None):
+    return _filter("order", order)
+
+
+@OPS.op("symbol:dna-token", "reward")
+def dna(n=1):
     def run(g, ctx):
-        from .system import gain_dna
         gain_dna(g, ctx.player, n)
     return run
 
 
-def die_op(position, args):
-    n = _n(args)
-    colour = args.get("color")
-    if position != "reward" or colour is None:
-        _unsupported("symbol:specialty-die", position)
+@OPS.op("symbol:specialty-die", "reward")
+def specialty_die(n=1, color=None):
+    if color is None:
+        raise Unplayable
 
     def run(g, ctx):
-        from .system import gain_die
         for _ in range(n):
-            gain_die(g, ctx.player, colour)
+            gain_die(g, ctx.player, color)
     return run
 
 
-def add_sleep_op(position, args):
-    n = _n(args)
-    if position != "reward":
-        _unsupported("symbol:sleep-token", position)
-
+@OPS.op("symbol:sleep-token", "reward")
+def add_sleep(n=1):
     def run(g, ctx):
-        from .system import sleep_effect
         sleep_effect(g, ctx, n)
     return run
 
 
-def remove_sleep_op(position, args):
-    n = _n(args)
-    if position != "negative":
-        _unsupported("symbol:remove-sleep-token", position)
-
+@OPS.op("symbol:remove-sleep-token", "negative")
+def remove_sleep(n=1):
     def run(g, ctx):
-        from .system import sleep_effect
         sleep_effect(g, ctx, -n)
     return run
 
 
-def discard_op(position, args):
-    if position != "negative":
-        _unsupported("symbol:discard-dino", position)
-
+@OPS.op("symbol:discard-dino", "negative")
+def discard_dino():
     def run(g, ctx):
-        from .system import discard_effect
         discard_effect(g, ctx)
     return run
 
 
-def _trigger_only(symbol):
-    def factory(position, args):
-        _unsupported(symbol, position)  # heard in `on tranquilize:` / `on treat:`; never an effect of its own
-    return factory
-
-
-OPS = {
-    "symbol:dna-token": dna_op,
-    "symbol:specialty-die": die_op,
-    "symbol:sleep-token": add_sleep_op,
-    "symbol:remove-sleep-token": remove_sleep_op,
-    "symbol:discard-dino": discard_op,
-    "symbol:diet": _filter("diet", "symbol:diet"),
-    "symbol:order": _filter("order", "symbol:order"),
-    "symbol:hospital-limit": _static("hospital-limit", "symbol:hospital-limit", lambda a: _n(a)),
-    "symbol:treatment-discount": _static("treatment-discount", "symbol:treatment-discount", lambda a: _n(a)),
-    "symbol:research-discount": _static("research-discount", "symbol:research-discount", lambda a: _n(a)),
-    "symbol:carnivore-proof": _static("carnivore-proof", "symbol:carnivore-proof"),
-    "symbol:alert-immunity": _static("alert-immunity", "symbol:alert-immunity"),
-    "symbol:bonus-points": _static("bonus-points", "symbol:bonus-points", lambda a: (_n(a), _n(a, "every"))),
-    "symbol:tranquilize": _trigger_only("symbol:tranquilize"),
-    "symbol:treat": _trigger_only("symbol:treat"),
-}
-"""Symbol id -> factory(position, args) -> closure: PaleoVet's card effects."""
+OPS.trigger("symbol:tranquilize")  # heard in `on tranquilize:` / `on treat:`; never an effect of its own
+OPS.trigger("symbol:treat")

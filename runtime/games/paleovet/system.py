@@ -11,7 +11,7 @@ from collections import Counter as Tally
 from ...core import WAIT, Counter, Decision, Field, Step, System, Zone
 from ...core.invariants import is_int
 from ...rng import Rng
-from .ops import OPS, VetCtx, static_of
+from .ops import OPS, VetCtx, change_sleep, gain_die, gain_dna, static_of
 from .rules import COLOURS, ICONS, WILD
 
 V = "004_1199c90b0c83849d.txt"
@@ -322,27 +322,6 @@ def protected(g, p: int) -> bool:
     return bool(statics(g, p, "carnivore-proof"))
 
 
-def gain_dna(g, p: int, n: int) -> None:
-    s = g.s
-    k = min(n, s["dna_supply"])
-    s["dna_supply"] -= k
-    s["dna"][p] += k
-    if p == s["current"] and s["phase"] == "turn":  # not spendable in the turn it was gained
-        s["dna_new"][p] += k
-    g.event("dna", player=p, n=k, asked=n)
-
-
-def gain_die(g, p: int, colour: str) -> None:
-    s, r = g.s, g.rules
-    have = sum(1 for d in s["dice"] if d["owner"] == p and d["kind"] != "white")
-    die = next((d for d in s["dice"] if d["kind"] == colour and d["state"] == "supply"), None)
-    if die is None or have >= r.max_specialty:
-        g.event("die-unavailable", player=p, color=colour)
-        return
-    die.update(owner=p, state="new", face=None)
-    g.event("specialty-die", player=p, color=colour)
-
-
 def _to_hospital(g, iid: int, src: str, p: int) -> None:
     s, r = g.s, g.rules
     g.move(iid, src, f"hospital/{p}")
@@ -366,35 +345,6 @@ def leave_hospital(g, iid: int, p: int, dst: str) -> None:
             s["dice"][d].update(state="spent", on=None, face=None)
         s["dna_supply"] += t["dna"]
     g.move(iid, f"hospital/{p}", dst)
-
-
-def sleep_effect(g, ctx: VetCtx, n: int) -> None:
-    """Add (n > 0) or remove sleep tokens: on the effect's own dino, or on a dino the player picks; a removal must
-    pick a dino that has sleep when one does, and never takes a count below 0."""
-    s = g.s
-    p = ctx.player
-    if ctx.target is not None and ctx.target in s["z"][f"hospital/{p}"]:
-        _change_sleep(g, ctx.target, n)
-        return
-    ctx.new.append({"k": "sleep-target", "player": p, "n": abs(n), "remove": n < 0})
-
-
-def _change_sleep(g, iid: int, n: int) -> None:
-    s = g.s
-    have = s["sleep"].get(str(iid), 0)
-    if n > 0:
-        k = min(n, s["sleep_supply"])
-        s["sleep_supply"] -= k
-        s["sleep"][str(iid)] = have + k
-    else:
-        k = -min(-n, have)  # never below 0: the excess is ignored
-        s["sleep"][str(iid)] = have + k
-        s["sleep_supply"] -= k
-    g.event("sleep", card=s["cards"][iid], change=k, asked=n, now=s["sleep"][str(iid)])
-
-
-def discard_effect(g, ctx: VetCtx) -> None:
-    ctx.new.append({"k": "discard-target", "player": ctx.player, "why": "effect"})
 
 
 def resolve(g, cid_iid: int, opt, ctx: VetCtx) -> None:
@@ -460,7 +410,7 @@ def run_upkeep(g):
     p = _player(g)
     for iid in z[f"hospital/{p}"]:
         if s["sleep"].get(str(iid), 0) > 0:
-            _change_sleep(g, iid, -1)
+            change_sleep(g, iid, -1)
     alerts = []
     for i, zone in enumerate(DINO_ZONES):
         if z[zone] and not s["up"]["dino"][i]:
@@ -589,7 +539,7 @@ def apply_sleep_target(g, item, a) -> None:
     if n < 0 and g.s["sleep"].get(str(a["dino"]), 0) == 0:
         g.event("sleep", card=g.s["cards"][a["dino"]], change=0, asked=n, now=0)
         return
-    _change_sleep(g, a["dino"], n)
+    change_sleep(g, a["dino"], n)
 
 
 def apply_discard_target(g, item, a) -> None:

@@ -21,12 +21,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "packs"))
 
 from runtime.core.game import Engine as Game  # reads the state behind the public game: drives the engine
+from runtime.core import compile_option
+from runtime.games.paleo import state as S
+from runtime.games.paleo.ops import OPS
+from runtime.games.paleo.state import Ctx
+from runtime.sim import play
 new_game = Game.new
-from runtime.core import compile_option  # noqa: E402
-from runtime.games.paleo import state as S  # noqa: E402
-from runtime.games.paleo.ops import OPS  # noqa: E402
-from runtime.games.paleo.state import Ctx  # noqa: E402
-from runtime.sim import play  # noqa: E402
 
 IRS = [
     "-> 2 food", "cost 1 wood -> 1 stone", "require strength 1, awareness 1 -> 1 food, 1 wood",

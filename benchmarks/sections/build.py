@@ -8,7 +8,6 @@ Standalone: `python benchmarks/sections/build.py [--quick]`.
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
 import tempfile

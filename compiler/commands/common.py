@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..version import __version__
 from ..cache import Cache
-from ..codes import all_codes, find
+from ..codes import find
 from ..diagnostics import Span, make
 from ..pipeline import default_content_dirs
 from ..pipeline import run as run_pipeline

@@ -8,7 +8,6 @@ and are not compared.
 
 from __future__ import annotations
 
-from functools import lru_cache
 
 import pytest
 

@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 
 import jsonschema
-import pytest
 
 from compiler.codes import all_codes
 

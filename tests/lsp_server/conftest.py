@@ -7,12 +7,10 @@ import os
 import sys
 from pathlib import Path
 
-import pytest
 from lsprotocol import types as L
 from pygls import uris
 from pytest_lsp import ClientServerConfig, LanguageClient
 from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
-from pytest_lsp.protocol import LanguageClientProtocol
 
 REPO = Path(__file__).resolve().parents[2]
 TIMEOUT = 60.0

@@ -8,11 +8,11 @@ import pytest
 
 from runtime import NotPlayable, SetupError, StateError
 from runtime.core.game import Engine as Game  # these tests set states up: they drive the engine
-new_game = Game.new
 from runtime.core import STATE_FORMAT
 from runtime.games.paleo import PALEO
 from runtime.ruletests import apply_given
 from runtime.sim import play
+new_game = Game.new
 
 
 @pytest.mark.parametrize("scenario", ["A", "B", "C"])

@@ -14,13 +14,13 @@ import pytest
 
 from runtime import StateError
 from runtime.core.game import Engine as Game  # these tests set states up: they drive the engine
-new_game = Game.new
 from runtime.core import WAIT, Counter, Decision, Listener, Step, System, Zone
 from runtime.core.definition import REGISTRY
 from runtime.core.invariants import violations
 from runtime.games.paleo import PaleoDefinition
 from runtime.games.paleo.base import BaseSystem
 from runtime.ruletests import RuleTestFailure, given_keys, run_test, view
+new_game = Game.new
 
 MAX_OIL = 3
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from runtime import Game, IllegalAction, SetupError, StateError
+from runtime import Game, SetupError, StateError
 from runtime.core import Counter, Field, Layout, LayoutError, Listener, OpError, Step, System, Zone, compile_option
 from runtime.core.actions import Either, Lit, Seq
 from runtime.core.definition import REGISTRY

@@ -11,10 +11,10 @@ import pytest
 
 from runtime import BundleError, IllegalAction, NotPlayable, SetupError, load_bundle
 from runtime.core.game import Engine as Game  # these tests set states up: they drive the engine
-new_game = Game.new
 from runtime.games.paleo.ops import OPS
 from runtime.games.paleo.state import roll
 from runtime.sim import play
+new_game = Game.new
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 

@@ -10,9 +10,9 @@ import pytest
 
 from runtime import IllegalAction, SetupError, StateError
 from runtime.core.game import Engine as Game  # these tests set states up: they drive the engine
-new_game = Game.new
 from runtime.ruletests import apply_given
 from runtime.sim import play
+new_game = Game.new
 
 ROOT = __import__("pathlib").Path(__file__).resolve().parents[2]
 

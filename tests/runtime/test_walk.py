@@ -22,7 +22,6 @@ from runtime import NotPlayable, new_game
 from runtime.core import OpError, OpTable, Play, compile_option
 from runtime.core.definition import REGISTRY
 from runtime.games.paleo import PALEO, PaleoDefinition, rules as paleo_rules
-from runtime.games.paleo.base import BaseSystem
 from compiler.ruletest_packs import build_pack_bundle
 from runtime.ruletests import RuleTestFailure, discover, load_test, pack_paths, run_test
 

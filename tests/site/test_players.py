@@ -4,7 +4,6 @@ local server) and the offline download (opened from file://). Screenshots go to 
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 import pytest

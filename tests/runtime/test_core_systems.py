@@ -20,6 +20,7 @@ from runtime.core.definition import REGISTRY
 from runtime.core.invariants import violations
 from runtime.games.paleo import PaleoDefinition
 from runtime.games.paleo.base import BaseSystem
+from runtime.games.paleo.system import PaleoSystem
 from runtime.ruletests import RuleTestFailure, given_keys, run_test, view
 
 MAX_OIL = 3
@@ -55,7 +56,7 @@ def lit(g, _payload):
                 g.event("lantern-lit", player=p)
 
 
-class LanternSystem(System):
+class LanternSystem(PaleoSystem):
     name = "lantern"
     zones = (Zone("lantern", "player", "owner", given="bottom-first"),)
     counters = (Counter("oil", "player", max=lambda r: MAX_OIL),)

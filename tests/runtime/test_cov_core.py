@@ -16,6 +16,7 @@ from runtime.core.game import Engine, MAX_STATE_BYTES
 from runtime.core.invariants import InvariantError, check
 from runtime.games.paleo import PaleoDefinition
 from runtime.games.paleo.base import BaseSystem
+from runtime.games.paleo.system import PaleoSystem
 
 
 @pytest.fixture(scope="module")
@@ -175,7 +176,7 @@ def test_a_sequence_with_a_value_outside_its_domain_has_no_code():
 
 
 # ------------------------------------------------------------------ step listeners and hidden counters
-class Tally(System):
+class Tally(PaleoSystem):
     name = "tally"
     counters = (Counter("marks", "player", visibility="owner"),)
 

@@ -9,10 +9,11 @@ playable rather than played without it. Readings the rulebook leaves open are na
 from __future__ import annotations
 
 from ...core import OpError
-from ...core import Counter, Decision, Field, Listener, Step, System, Zone
+from ...core import Counter, Decision, Field, Listener, Step, Zone
 from . import state as S
 from .ops import _n, _unsupported
 from .state import Ctx
+from .system import PaleoSystem
 
 A = "000_97f291d3c44cb3f7.txt"
 MODS = "Modules"
@@ -86,7 +87,7 @@ def _mission_of(g, letter) -> int | None:
     return next((i for i in s["z"]["missions"] if r.cards[s["cards"][i]].get("module") == mod), None)
 
 
-class ModuleSystem(System):
+class ModuleSystem(PaleoSystem):
     """A module of A New Beginning: on when its id is in the setup; its ideas join the idea deck, and the other
     cards of kinds listed in `places` are laid out by the system (any other kind is refused)."""
 
@@ -666,7 +667,7 @@ class ModuleR(ModuleSystem):
 
 
 # ------------------------------------------------------------------ the mission order
-class MissionOrder(System):
+class MissionOrder(PaleoSystem):
     """The players decide in which order the mission cards resolve (the A New Beginning rulebook, module R)."""
 
     name = "anb-missions"

@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 from itertools import permutations
 
-from ...core import WAIT, Counter, Decision, Field, Listener, Step, System, Zone
+from ...core import WAIT, Counter, Decision, Field, Listener, Step, Zone
 from ...core.invariants import is_int
 from ...rng import Rng
 from . import state as S
 from .ops import OPS
 from .state import SKILLS, Ctx
+from .system import PaleoSystem
 
 B = "002_56cce9db253ede81.txt"
 DAY = ["The Game Turn: Surviving Day and Night", "Day Phase: Exploring the Unknown"]
@@ -93,7 +94,7 @@ def _where_resolving(g, item):
     """A card being resolved lies where it is resolved: chosen, with a group, a mission, an idea, or where
     another system resolves cards (`resolving_zones`: the camp, module N's revealed night cards)."""
     zones = ("chosen", "night", "missions", "workbench") + tuple(
-        z for x in g.layout.systems for z in getattr(x, "resolving_zones", ()))
+        z for x in g.layout.systems for z in x.resolving_zones)
     return _where_card(*zones)(g, item)
 
 
@@ -131,7 +132,7 @@ def _where_night(g, item):
     return None
 
 
-class BaseSystem(System):
+class BaseSystem(PaleoSystem):
     """Day (choose, reveal, resolve, help, ignore, sleep) and night (feeding, missions, night cards, new day)."""
 
     name = "paleo"
@@ -231,9 +232,7 @@ class BaseSystem(System):
         explo = g.make_cards(r.exploration, copies)
         z["secrets"] = g.make_cards([c for num in r.secret_numbers for c in r.secret_cards.get(num, [])], copies)
         for sys_ in g.layout.systems:  # decks a module lays out before the deal (Q's dreams, R's volcano cards)
-            arrange = getattr(sys_, "arrange", None)
-            if arrange is not None:
-                arrange(g, rng, explo)
+            sys_.arrange(g, rng, explo)
         rng.shuffle(explo)
         s["rng"] = rng.state
         predeal(g, explo)
@@ -251,7 +250,7 @@ class BaseSystem(System):
         for i, iid in enumerate(explo):  # deal round robin from player 0; the end of a deck list is its top
             z[f"deck/{i % n}"].append(iid)
         # a module may let the players swap people before they take their tools (The White Whale, 3–4 players)
-        tools = not any(getattr(x, "defers_tools", lambda g: False)(g) for x in g.layout.systems)
+        tools = not any(x.defers_tools(g) for x in g.layout.systems)
         for p in range(n):
             for _ in range(r.people_per_group):
                 S.join_person(g, p, None, tools=tools)
@@ -357,17 +356,15 @@ class BaseSystem(System):
                     if len(order) > 1:
                         lab += ", keep " + " over ".join(f"{backs[j]} ({j + 1})" for j in order)
                     out.append({"type": "choose", "player": p, "card": k, "order": list(order), "label": lab})
-            if all(getattr(x, "allows_sleep_early", True) for x in g.layout.systems):  # module R forbids it
+            if all(x.allows_sleep_early for x in g.layout.systems):  # module R forbids it
                 out.append({"type": "sleep", "player": p, "label": f"P{p}: go to sleep early (discard {len(deck)} cards)"})
         for sys_ in g.layout.systems:  # what else the players may do instead of revealing (go out to sea)
-            extra = getattr(sys_, "choose_extras", None)
-            if extra is not None:
-                out.extend(extra(g))
+            out.extend(sys_.choose_extras(g))
         return out
 
     def apply_choose(self, g, a: dict) -> None:
         if a["type"] not in ("choose", "sleep"):
-            next(x for x in g.layout.systems if a["type"] in getattr(x, "choose_types", ())).apply_choose_extra(g, a)
+            next(x for x in g.layout.systems if a["type"] in x.choose_types).apply_choose_extra(g, a)
             return
         if a["type"] == "choose":
             g.s["choice"][a["player"]] = {"kind": "card", "card": a["card"], "order": a["order"]}
@@ -429,9 +426,7 @@ class BaseSystem(System):
                 out.append({"type": "ignore", "player": p,
                             "label": f"P{p}: ignore {r.name(cid)}" + ("" if not danger else " (no action can be resolved)")})
             for sys_ in g.layout.systems:  # what other systems let a resolving player do (play the flute)
-                extra = getattr(sys_, "resolve_extras", None)
-                if extra is not None:
-                    out.extend(extra(g, p))
+                out.extend(sys_.resolve_extras(g, p))
         return out
 
     def help_extras(self, g, p: int) -> list[dict]:
@@ -440,7 +435,7 @@ class BaseSystem(System):
         s, r = g.s, g.rules
         zones = [f"chosen/{q}" for q in range(s["players"]) if q != p and not s["done"][q]]
         zones += [f"night/{q}" for q in range(s["players"])]
-        zones += [z for x in g.layout.systems for z in getattr(x, "help_zones", ())]
+        zones += [z for x in g.layout.systems for z in x.help_zones]
         out = []
         for zone in zones:
             for iid in s["z"][zone]:
@@ -468,7 +463,7 @@ class BaseSystem(System):
             opt = g.rules.option(s["cards"][a["card"]], a["option"], a.get("variant", 0))
             resolve_option(g, a["card"], opt, ctx, {"k": "finish", "player": p, "card": a["card"], "kind": "help"})
         elif t not in ("help", "ignore"):
-            next(x for x in g.layout.systems if t in getattr(x, "extra_types", ())).apply_extra(g, a)
+            next(x for x in g.layout.systems if t in x.extra_types).apply_extra(g, a)
         elif t == "help":
             q = a["target"]
             if _avoided(g, iid) and "symbol:help" not in s["used"]:
@@ -496,9 +491,7 @@ def help_uses(g, p: int) -> list[dict]:
     (the Cult Site's seek place; a kept card's `cost help` option)."""
     out = []
     for sys_ in g.layout.systems:
-        fn = getattr(sys_, "help_extras", None)
-        if fn is not None:
-            out.extend(fn(g, p))
+        out.extend(sys_.help_extras(g, p))
     return out
 
 
@@ -759,9 +752,7 @@ def predeal(g, pile: list) -> None:
     """Before a shuffled stack is dealt (setup and each new day), systems may take cards from its top
     (the Cult Site's cult deck and display); `pile` is the stack, its end the top."""
     for sys_ in g.layout.systems:
-        fn = getattr(sys_, "predeal", None)
-        if fn is not None:
-            fn(g, pile)
+        sys_.predeal(g, pile)
 
 
 # ------------------------------------------------------------------ night

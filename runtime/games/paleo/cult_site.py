@@ -11,12 +11,13 @@ content, named where they are played.
 from __future__ import annotations
 
 from ...core import OpError
-from ...core import Decision, Field, Listener, Step, System, Zone
+from ...core import Decision, Field, Listener, Step, Zone
 from ...core.invariants import is_int
 from ...rng import Rng
 from . import state as S
 from .ops import _n, _unsupported
 from .state import Ctx
+from .system import PaleoSystem
 
 P = "001_5f1e4d8bf7e7ff1a.txt"
 SITE = ["The Cult Site"]
@@ -793,7 +794,7 @@ def _check_cult(v, s, r):
     return None
 
 
-class CultSite(System):
+class CultSite(PaleoSystem):
     """The Cult Site board: its zones, its state, its night step, its turn listeners."""
 
     name = "cult-site"
@@ -1090,7 +1091,7 @@ def given_developed(g, value, used, take) -> None:
     g.s["cult"]["developed"] = value
 
 
-class CultOps(System):
+class CultOps(PaleoSystem):
     """The Cult Site's symbols and decisions, on in every Paleo game: without the board they are closed."""
 
     name = "cult-ops"
@@ -1113,7 +1114,7 @@ class CultOps(System):
     )
 
 
-class ModuleV(System):
+class ModuleV(PaleoSystem):
     """Module V: playable only with the Cult Site (and its new base cards); its mission is a card of the content."""
 
     name = "pote-v"

@@ -9,8 +9,9 @@ of the content, named where they are played.
 from __future__ import annotations
 
 from ...core import OpError, compile_option
-from ...core import Counter, Decision, Field, Listener, Step, System, Zone
+from ...core import Counter, Decision, Field, Listener, Step, Zone
 from ...core.invariants import is_int
+from .system import PaleoSystem
 
 A = "000_97f291d3c44cb3f7.txt"
 FARM = ["The Farm"]
@@ -153,7 +154,7 @@ def _check_dreaming(v, s, r):
     return None
 
 
-class FarmSystem(System):
+class FarmSystem(PaleoSystem):
     name = "farm"
     product = "product:anb"
     boards = ("board:farm",)

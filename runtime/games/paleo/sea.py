@@ -11,12 +11,13 @@ still met by each group alone. What the rulebook leaves open is played as the in
 
 from __future__ import annotations
 
-from ...core import Decision, Field, Step, System, Zone
+from ...core import Decision, Field, Step, Zone
 from ...core.invariants import is_int
 from ...rng import Rng
 from . import state as S
 from .ops import _n, _unsupported, tool_op
 from .state import Ctx
+from .system import PaleoSystem
 
 W = "003_d22ca494923bf453.txt"
 MODULE = "module:whale/T"
@@ -90,7 +91,7 @@ def _where_done(g, item):
     return f"pending decision {item['k']} for card instance {item['card']}, which is not the sea card in play"
 
 
-class Sea(System):
+class Sea(PaleoSystem):
     """Module T: the sea deck and its open discard pile, going out to sea, the search mission and the whale."""
 
     name = "whale-t"

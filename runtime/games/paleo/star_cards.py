@@ -9,12 +9,13 @@ leaves open is played as the interpretation records in `interpretations-stars.ya
 
 from __future__ import annotations
 
-from ...core import Decision, Field, Listener, Step, System, Zone
+from ...core import Decision, Field, Listener, Step, Zone
 from ...core.invariants import is_int
 from ...rng import Rng
 from . import state as S
 from .ops import _n, _unsupported
 from .state import Ctx
+from .system import PaleoSystem
 
 
 P = "001_5f1e4d8bf7e7ff1a.txt"
@@ -72,7 +73,7 @@ def _where_up(g, item):
     return None
 
 
-class StarCards(System):
+class StarCards(PaleoSystem):
     """Module W: the star deck at the sun-over-horizon symbol, its discard at the stacked discs, the star step."""
 
     name = "pote-w"

@@ -7,13 +7,14 @@ form one system, on whenever the farm or the Cult Site is in play.
 
 from __future__ import annotations
 
-from ...core import Decision, System
+from ...core import Decision
 from . import farm_ops as F
+from .system import PaleoSystem
 
 TOOL_BOARDS = ("board:farm", "board:cult-site")
 
 
-class ToolsSystem(System):
+class ToolsSystem(PaleoSystem):
     name = "tools"
     ops = {
         "symbol:heal": F.heal_op,

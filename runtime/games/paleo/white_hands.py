@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import copy
 
-from ...core import Decision, Field, Listener, Option, OpError, System, Zone, compile_option
+from ...core import Decision, Field, Listener, Option, OpError, Zone, compile_option
 from . import state as S
 from .ops import _n, _unsupported
 from .star_cards import add_extra_tokens
 from .state import Ctx
+from .system import PaleoSystem
 
 P = "001_5f1e4d8bf7e7ff1a.txt"
 MODULE = "module:pote/X"
@@ -315,7 +316,7 @@ def _clear_sun_help(g, _payload) -> None:
     g.s["sun_help"] = {}
 
 
-class WhiteHandsOps(System):
+class WhiteHandsOps(PaleoSystem):
     """Module X's symbols and the decisions they queue, on in every Paleo game (a card of another module may
     show them); the sun-over-horizon symbol and the starred cards come with the module."""
 
@@ -338,7 +339,7 @@ class WhiteHandsOps(System):
                                          "negative action of a card revealed by day")
 
 
-class WhiteHands(System):
+class WhiteHands(PaleoSystem):
     """Module X: its setup, symbols, starred cards and the secrets that go to the sun-over-horizon symbol."""
 
     name = "pote-x"

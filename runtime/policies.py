@@ -19,7 +19,7 @@ named `my_policies:cautious` (an importable module) or `path/to/my_policies.py:c
 
 from __future__ import annotations
 
-from .games.paleo.base import affordable, helpers_of
+from .games.paleo.resolve import affordable, helpers_of
 from .games.paleo.state import Ctx
 from .rng import Rng, seed_state
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from ...core import OpError
 from ...core import Counter, Decision, Field, Listener, Step, Zone
+from ...rng import Rng
+from . import resolve as R
 from . import state as S
 from .ops import _n, _unsupported
 from .state import Ctx
@@ -67,18 +69,6 @@ def _copies(r):
     return lambda cid: int(r.cards[cid].get("copies") or 1)
 
 
-def _free_to_act(g, p) -> bool:
-    """The revealed card leaves the player free to do something else: not a danger, or an avoided one."""
-    from .base import affordable, helpers_of
-    s, r = g.s, g.rules
-    chosen = s["z"][f"chosen/{p}"]
-    if not chosen:
-        return False
-    cid = s["cards"][chosen[0]]
-    if not r.is_danger(cid):
-        return True
-    ctx = Ctx(p, helpers_of(g, p), chosen[0], "day")
-    return any(o.help and o.trigger is None and affordable(g, o, ctx) for o in r.options.get(cid, []))
 
 
 def _mission_of(g, letter) -> int | None:
@@ -145,29 +135,27 @@ class ModuleM(ModuleSystem):
     def resolve_extras(self, g, p) -> list[dict]:
         """Reading (interpretation:anb-camp-card): instead of acting on the card they revealed, a resolving player
         (with their helpers) may resolve an action of a face-up camp card; their own card is discarded face up."""
-        from .base import helpers_of, offer_actions
         s, r = g.s, g.rules
-        if not s["z"]["camp"] or not _free_to_act(g, p):
+        if not s["z"]["camp"] or not R.free_to_act(g, p):
             return []
         out = []
         for iid in s["z"]["camp"]:
-            out.extend(offer_actions(g, p, iid, Ctx(p, helpers_of(g, p), iid, "day"), "camp",
+            out.extend(R.offer_actions(g, p, iid, Ctx(p, R.helpers_of(g, p), iid, "day"), "camp",
                                      f"P{p}: instead, resolve {r.name(s['cards'][iid])} at the camp: "))
         return out
 
     def apply_extra(self, g, a) -> None:
-        from .base import finish, helpers_of, resolve_option
         s, r = g.s, g.rules
         p = a["player"]
         chosen = s["z"][f"chosen/{p}"][0]
-        helpers = helpers_of(g, p)
+        helpers = R.helpers_of(g, p)
         g.by = "rule:anb-m/settled"
         g.event("camp-card", player=p, card=s["cards"][a["card"]], instead_of=s["cards"][chosen])
-        finish(g, {"k": "finish", "player": p, "card": chosen, "kind": "day"}, ignored=True)
+        R.finish(g, {"k": "finish", "player": p, "card": chosen, "kind": "day"}, ignored=True)
         if s["outcome"] is not None:
             return
         opt = r.option(s["cards"][a["card"]], a["option"], a.get("variant", 0))
-        resolve_option(g, a["card"], opt, Ctx(p, helpers, a["card"], "day"),
+        R.resolve_option(g, a["card"], opt, Ctx(p, helpers, a["card"], "day"),
                        {"k": "camp-done", "card": a["card"], "player": p})
 
 
@@ -228,7 +216,7 @@ class ModuleN(ModuleSystem):
         """The trap variant of the help action: discard 1 card and pay 1 wood to lay a supply trap on the mission."""
         s = g.s
         if _mission_of(g, "N") is None or not s["z"][f"deck/{p}"] or s["res"].get("wood", 0) < 1 \
-                or not _free_to_act(g, p):
+                or not R.free_to_act(g, p):
             return []
         return [{"type": "trap-help", "player": p,
                  "label": f"P{p}: use the help action to lay a trap on the mission card (discard 1 card, pay 1 wood)"}]
@@ -254,7 +242,6 @@ class ModuleN(ModuleSystem):
 
 def run_night_deck(g):
     """After the night (and after the food spoiled): shuffle the 5 night cards and turn up 2, to be resolved."""
-    from ...rng import Rng
     s = g.s
     z = s["z"]
     if not z["night-deck"]:
@@ -298,13 +285,11 @@ def _where_up(g, item):
 
 
 def camp_night_actions(g, item):
-    from .base import card_decision_actions
-    return card_decision_actions(g, {**item, "k": "nightcard"})
+    return R.card_decision_actions(g, {**item, "k": "nightcard"})
 
 
 def apply_camp_night(g, item, a):
-    from .base import apply_card_decision
-    apply_card_decision(g, {**item, "k": "nightcard"}, a)
+    R.apply_card_decision(g, {**item, "k": "nightcard"}, a)
 
 
 def auto_night_return(g, item) -> bool:

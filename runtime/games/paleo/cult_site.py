@@ -14,6 +14,7 @@ from ...core import OpError
 from ...core import Decision, Field, Listener, Step, Zone
 from ...core.invariants import is_int
 from ...rng import Rng
+from . import resolve as R
 from . import state as S
 from .ops import _n, _unsupported
 from .state import Ctx
@@ -614,7 +615,6 @@ def apply_swap(g, item, a):
 
 def now_actions(g, item):
     """A card revealed and resolved at once (a secret from the mask, statuette or amulet): as a day card."""
-    from .base import affordable, opt_action
     s, r = g.s, g.rules
     p = item["player"]
     cid = s["cards"][item["card"]]
@@ -623,14 +623,13 @@ def now_actions(g, item):
     for o in r.options.get(cid, []):
         if o.trigger is not None or o.help:
             continue
-        if o.negative or affordable(g, o, ctx):
-            out.append(opt_action(g, p, cid, o, f"P{p}: {r.name(cid)}: action {o.index + 1}: {o.text}"))
+        if o.negative or R.affordable(g, o, ctx):
+            out.append(R.opt_action(g, p, cid, o, f"P{p}: {r.name(cid)}: action {o.index + 1}: {o.text}"))
     out.append({"type": "ignore", "player": p, "label": f"P{p}: {r.name(cid)}: resolve nothing"})
     return out
 
 
 def apply_now(g, item, a):
-    from .base import resolve_option
     s = g.s
     s["queue"].pop(0)
     iid = item["card"]
@@ -640,7 +639,7 @@ def apply_now(g, item, a):
         s["queue"].insert(0, fin)
         return
     opt = g.rules.option(s["cards"][iid], a["option"], a.get("variant", 0))
-    resolve_option(g, iid, opt, Ctx(item["player"], [], iid, "now"), fin)
+    R.resolve_option(g, iid, opt, Ctx(item["player"], [], iid, "now"), fin)
 
 
 def auto_now_done(g, item) -> bool:
@@ -703,7 +702,6 @@ def tool_actions(g, p: int, helpers: list[int], help_use: bool) -> list[dict]:
 
 
 def use_tool(g, a: dict) -> None:
-    from .base import helpers_of, spend_help
     s = g.s
     p, t = a["player"], a["tool"]
     g.by = "rule:cult/tools"
@@ -722,7 +720,7 @@ def use_tool(g, a: dict) -> None:
         if sym not in s["used"]:
             s["used"].append(sym)
     if gate and gate[0] == "help":  # help and give up cult token: the help action is spent, the token given up
-        spend_help(g, p, "cult tool")
+        R.spend_help(g, p, "cult tool")
         give_up = True
     else:
         give_up = t in s["cult"]["flipped"]
@@ -735,7 +733,7 @@ def use_tool(g, a: dict) -> None:
         s["cult"]["flipped"].append(t)
         g.event("cult-tool-flipped", player=owner, tool=t)
     chosen = s["z"][f"chosen/{p}"]
-    ctx = Ctx(p, helpers_of(g, p), chosen[0] if chosen else None, "day")
+    ctx = Ctx(p, R.helpers_of(g, p), chosen[0] if chosen else None, "day")
     if what == "awareness":
         S.skill_bonus(g, "awareness", n, ctx)
     elif what == "avoid":
@@ -902,9 +900,8 @@ class CultSite(PaleoSystem):
         return 1 if g.s["cult"]["developed"] else 0
 
     def resolve_extras(self, g, p) -> list[dict]:
-        from .base import affordable, helpers_of
         s, r = g.s, g.rules
-        out = tool_actions(g, p, helpers_of(g, p), False)
+        out = tool_actions(g, p, R.helpers_of(g, p), False)
         chosen = s["z"][f"chosen/{p}"]
         if chosen and s["cards"][chosen[0]] in r.cult.beside:
             out.append({"type": "keep-beside", "player": p,
@@ -913,7 +910,7 @@ class CultSite(PaleoSystem):
             if iid in s["cult"]["beside_used"]:
                 continue
             for o in r.cult.beside[s["cards"][iid]]:
-                if affordable(g, o, Ctx(p, helpers_of(g, p), iid, "day")):
+                if R.affordable(g, o, Ctx(p, R.helpers_of(g, p), iid, "day")):
                     out.append({"type": "beside", "player": p, "card": iid, "option": o.index, "variant": o.variant,
                                 "label": f"P{p}: beside the action, use {r.name(s['cards'][iid])}: {o.text}"})
         return out
@@ -922,39 +919,35 @@ class CultSite(PaleoSystem):
         out = []
         if not g.s["cult"]["seek_help"] and display_cards(g):
             out.append({"type": "seek-help", "player": p, "label": f"P{p}: spend the help action on seeking a place"})
-        from .base import helpers_of
-        out.extend(tool_actions(g, p, helpers_of(g, p), True))
+        out.extend(tool_actions(g, p, R.helpers_of(g, p), True))
         return out
 
     def apply_extra(self, g, a) -> None:
-        from .base import spend_help
         s = g.s
         if a["type"] == "cult-tool":
             chosen = s["z"][f"chosen/{a['player']}"]
             use_tool(g, dict(a, card=chosen[0] if chosen else 0))
             return
         if a["type"] == "keep-beside":  # interpretation:pote-blood-sacrifice
-            from .base import finish
             p = a["player"]
             iid = s["z"][f"chosen/{p}"][0]
             g.by = "rule:cult/star-secrets"
             g.move(iid, f"chosen/{p}", f"beside/{p}")
             g.event("placed", player=p, card=s["cards"][iid], to="beside")
-            finish(g, {"k": "finish", "player": p, "card": iid, "kind": "day"})
+            R.finish(g, {"k": "finish", "player": p, "card": iid, "kind": "day"})
             return
         if a["type"] == "beside":
-            from .base import helpers_of, resolve_option
             p, iid = a["player"], a["card"]
             g.by = "rule:cult/star-secrets"
             s["cult"]["beside_used"].append(iid)
             opt = next(o for o in g.rules.cult.beside[s["cards"][iid]] if o.index == a["option"] and o.variant == a["variant"])
-            resolve_option(g, iid, opt, Ctx(p, helpers_of(g, p), iid, "beside"), {"k": "done"})
+            R.resolve_option(g, iid, opt, Ctx(p, R.helpers_of(g, p), iid, "beside"), {"k": "done"})
             return
         p = a["player"]
         g.by = "rule:cult/seek"
         iid = s["z"][f"chosen/{p}"][0]
         s["cult"]["seek_help"] = True
-        spend_help(g, p, "seek place")
+        R.spend_help(g, p, "seek place")
         s["queue"][0:0] = [{"k": "seek", "player": p, "players": [p], "n": 1},
                            {"k": "finish", "player": p, "card": iid, "kind": "help"}]
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from ...core import OpError, compile_option
 from ...core import Counter, Decision, Field, Listener, Step, Zone
 from ...core.invariants import is_int
+from . import farm_ops as F
+from . import resolve as R
 from .system import PaleoSystem
 
 A = "000_97f291d3c44cb3f7.txt"
@@ -174,14 +176,12 @@ class FarmSystem(PaleoSystem):
     )
 
     def __init__(self):
-        from .farm_ops import OPS
-        self.ops = OPS
+        self.ops = F.OPS
         self.steps = (
             Step("spoil", "night", run_spoil, after="night-cards", rule="rule:farm/spoil"),
             Step("animals", "night", run_animals, after="spoil", rule="rule:farm/animals"),
             Step("hut", "night", run_hut, after="animals", rule="rule:farm/hut"),
         )
-        from . import farm_ops as F
         self.decisions = (
             Decision("release", {"card": "card", "player": "player"}, F.release_actions, F.apply_release,
                      auto=F.auto_release, rule="rule:farm/capture"),
@@ -228,21 +228,18 @@ class FarmSystem(PaleoSystem):
         flute = g.rules.tool_id("flute")
         if not s["z"]["discard-down"]:
             return []
-        from .base import helpers_of
-        if any(s["tools"][q].get(flute, 0) for q in [p, *helpers_of(g, p)]):
+        if any(s["tools"][q].get(flute, 0) for q in [p, *R.helpers_of(g, p)]):
             return [{"type": "flute", "player": p, "label": f"P{p}: play the flute (2 cards from the face-down discard pile onto the deck)"}]
         return []
 
     def apply_extra(self, g, a) -> None:
-        from .base import helpers_of
         s = g.s
         p = a["player"]
         flute = g.rules.tool_id("flute")
-        players = [p, *helpers_of(g, p)]
+        players = [p, *R.helpers_of(g, p)]
         owner = next(q for q in players if s["tools"][q].get(flute, 0))
         g.by = "rule:farm/new-tools"
-        from .farm_ops import spend_held
-        spend_held(g, owner, flute)
+        F.spend_held(g, owner, flute)
         cards = list(reversed(s["z"]["discard-down"][-2:]))  # the top two, top first
         s["queue"].insert(0, {"k": "flute", "players": players, "cards": cards})
 

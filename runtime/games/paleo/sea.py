@@ -11,9 +11,10 @@ still met by each group alone. What the rulebook leaves open is played as the in
 
 from __future__ import annotations
 
-from ...core import Decision, Field, Step, Zone
+from ...core import Decision, Field, SetupError, Step, Zone
 from ...core.invariants import is_int
 from ...rng import Rng
+from . import resolve as R
 from . import state as S
 from .ops import _n, _unsupported, tool_op
 from .state import Ctx
@@ -201,7 +202,6 @@ class Sea(PaleoSystem):
             g.by = "rule:whale/rope"
             rope = next((i for i in z["ideas"] if s["cards"][i] == ROPE), None)
             if rope is None:
-                from ...core import SetupError
                 raise SetupError("4 players with module T: the Rope idea (`card:paleo/rope`) is not in the idea deck")
             g.move(rope, "ideas", "workbench")
             g.event("idea", card=ROPE)
@@ -378,7 +378,6 @@ def boat_ctx(g, iid: int) -> Ctx:
 
 
 def sea_card_actions(g, item) -> list[dict]:
-    from .base import affordable, opt_action
     s, r = g.s, g.rules
     iid = item["card"]
     cid = s["cards"][iid]
@@ -391,18 +390,17 @@ def sea_card_actions(g, item) -> list[dict]:
     for o in opts:
         if o.negative:
             if danger and o in (full or negs):
-                out.append(opt_action(g, 0, cid, o, f"P0: at sea: {r.name(cid)}: negative action {o.index + 1}: {o.text}"))
-        elif affordable(g, o, ctx):
-            out.append(opt_action(g, 0, cid, o, f"P0: at sea: {r.name(cid)}: action {o.index + 1}: {o.text}"))
+                out.append(R.opt_action(g, 0, cid, o, f"P0: at sea: {r.name(cid)}: negative action {o.index + 1}: {o.text}"))
+        elif R.affordable(g, o, ctx):
+            out.append(R.opt_action(g, 0, cid, o, f"P0: at sea: {r.name(cid)}: action {o.index + 1}: {o.text}"))
     if not danger or not out:  # an action card may always be ignored; a danger only when nothing can be done
         out.append({"type": "ignore", "player": 0, "label": f"P0: at sea: ignore {r.name(cid)} (the seafare ends)"})
     return out
 
 
 def apply_sea_card(g, item, a) -> None:
-    from .base import apply_table_card
     iid = item["card"]
-    apply_table_card(g, item, a, boat_ctx(g, iid), {"k": "sea-resolved", "card": iid})
+    R.apply_table_card(g, item, a, boat_ctx(g, iid), {"k": "sea-resolved", "card": iid})
 
 
 def auto_resolved(g, item) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ...core import Decision, Field, Listener, Step, Zone
 from ...core.invariants import is_int
 from ...rng import Rng
+from . import resolve as R
 from . import state as S
 from .ops import _n, _unsupported
 from .state import Ctx
@@ -254,7 +255,6 @@ def _night_options(g, cid: str) -> list:
 
 
 def star_card_actions(g, item) -> list[dict]:
-    from .base import affordable, opt_action
     s, r = g.s, g.rules
     iid = item["card"]
     cid = s["cards"][iid]
@@ -263,9 +263,9 @@ def star_card_actions(g, item) -> list[dict]:
     out = []
     for o in opts:
         if o.negative:
-            out.append(opt_action(g, 0, cid, o, f"P0: {r.name(cid)}: negative action {o.index + 1}: {o.text}"))
-        elif affordable(g, o, ctx):
-            out.append(opt_action(g, 0, cid, o, f"P0: {r.name(cid)}: night action {o.index + 1}: {o.text}"))
+            out.append(R.opt_action(g, 0, cid, o, f"P0: {r.name(cid)}: negative action {o.index + 1}: {o.text}"))
+        elif R.affordable(g, o, ctx):
+            out.append(R.opt_action(g, 0, cid, o, f"P0: {r.name(cid)}: night action {o.index + 1}: {o.text}"))
     if not out:
         out.append({"type": "ignore", "player": 0, "label": f"P0: {r.name(cid)}: no night action can be resolved"})
     elif not any(o.negative for o in opts):  # like an action card by day, one without a negative action may be left
@@ -274,9 +274,8 @@ def star_card_actions(g, item) -> list[dict]:
 
 
 def apply_star_card(g, item, a) -> None:
-    from .base import apply_table_card
     # the star-done item queued after it discards the card
-    apply_table_card(g, item, a, joint_ctx(g, item["card"]), {"k": "done"})
+    R.apply_table_card(g, item, a, joint_ctx(g, item["card"]), {"k": "done"})
 
 
 def auto_star_done(g, item) -> bool:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 
 from ...core import Decision, Field, Listener, Option, OpError, Zone, compile_option
+from . import resolve as R
 from . import state as S
 from .ops import _n, _unsupported
 from .star_cards import add_extra_tokens
@@ -269,32 +270,30 @@ def _sun_options(g, item) -> list:
 
 def sun_actions(g, item) -> list[dict]:
     """As a mission or night card: each action that can be paid, or any negative one; else nothing to do."""
-    from .base import affordable, opt_action
     s, r = g.s, g.rules
     p = item["player"]
     who = 0 if p is None else p
     cid = s["cards"][item["card"]]
     ctx = Ctx(p, item["helpers"], item["card"], "sun")
-    out = [opt_action(g, who, cid, o, f"P{who}: {r.name(cid)} at the sun symbol: "
+    out = [R.opt_action(g, who, cid, o, f"P{who}: {r.name(cid)} at the sun symbol: "
                                       f"{'negative action' if o.negative else 'action'} {o.index + 1}: {o.text}")
-           for o in _sun_options(g, item) if o.negative or affordable(g, o, ctx)]
+           for o in _sun_options(g, item) if o.negative or R.affordable(g, o, ctx)]
     if not out:
         out.append({"type": "ignore", "player": who, "label": f"P{who}: {r.name(cid)}: no action can be resolved"})
     return out
 
 
 def apply_sun(g, item, a) -> None:
-    from .base import finish, resolve_option
     s = g.s
     s["queue"].pop(0)
     iid = item["card"]
     fin = {"k": "finish", "player": item["player"], "card": iid, "kind": "sun"}
     if a["type"] == "ignore":
         g.event("ignore", player=a["player"], card=s["cards"][iid])
-        finish(g, fin, ignored=True)
+        R.finish(g, fin, ignored=True)
         return
     opt = g.rules.option(s["cards"][iid], a["option"], a.get("variant", 0))
-    resolve_option(g, iid, opt, Ctx(item["player"], item["helpers"], iid, "sun"), fin)
+    R.resolve_option(g, iid, opt, Ctx(item["player"], item["helpers"], iid, "sun"), fin)
 
 
 def _where_sun(g, item):
@@ -481,7 +480,6 @@ class WhiteHands(PaleoSystem):
     def help_extras(self, g, p) -> list[dict]:
         """Gilga's Wrath at the sun symbol, for a player free to help (interpretation:pote-wrath-joint-help):
         spend the help action joining in, or resolving one of its actions with everyone who joined in this turn."""
-        from .base import offer_actions
         s, r = g.s, g.rules
         out = []
         for iid in s["z"]["sun"]:
@@ -492,29 +490,26 @@ class WhiteHands(PaleoSystem):
             out.append({"type": "sun-help", "player": p, "card": iid,
                         "label": f"P{p}: spend the help action on {r.name(cid)} at the sun symbol (join in)"})
             with_ = ", ".join(f"P{h}" for h in joined) or "no one else"
-            out.extend(offer_actions(g, p, iid, Ctx(p, list(joined), iid, "day"), "sun-resolve",
+            out.extend(R.offer_actions(g, p, iid, Ctx(p, list(joined), iid, "day"), "sun-resolve",
                                      f"P{p}: with the help action, resolve {r.name(cid)} with {with_}: "))
         return out
 
     def resolve_extras(self, g, p) -> list[dict]:
         """Resistance Fighter: the action of a Gilga the Great at the sun symbol instead of one of its own
         (interpretation:pote-resistance-fighter)."""
-        from .anb_modules import _free_to_act
-        from .base import helpers_of, offer_actions
         s, r = g.s, g.rules
-        if s["cards"][s["z"][f"chosen/{p}"][0]] != FIGHTER or not _free_to_act(g, p):
+        if s["cards"][s["z"][f"chosen/{p}"][0]] != FIGHTER or not R.free_to_act(g, p):
             return []
         out = []
         for iid in s["z"]["sun"]:
             cid = s["cards"][iid]
             if cid != GILGA:
                 continue
-            out.extend(offer_actions(g, p, iid, Ctx(p, helpers_of(g, p), iid, "day"), "fighter",
+            out.extend(R.offer_actions(g, p, iid, Ctx(p, R.helpers_of(g, p), iid, "day"), "fighter",
                                      f"P{p}: {r.name(FIGHTER)}: instead, the action of {r.name(cid)}: "))
         return out
 
     def apply_extra(self, g, a) -> None:
-        from .base import helpers_of, resolve_option, spend_help
         s, r = g.s, g.rules
         p = a["player"]
         chosen = s["z"][f"chosen/{p}"][0]
@@ -524,11 +519,11 @@ class WhiteHands(PaleoSystem):
             g.by = "rule:pote-x/resistance-fighter"
             opt = r.option(s["cards"][iid], a["option"], a.get("variant", 0))
             g.event("fighter", player=p, card=s["cards"][iid])
-            resolve_option(g, iid, opt, Ctx(p, helpers_of(g, p), iid, "day"),
+            R.resolve_option(g, iid, opt, Ctx(p, R.helpers_of(g, p), iid, "day"),
                            {"k": "finish", "player": p, "card": chosen, "kind": "day"})
             return
         g.by = "rule:pote-x/wrath"
-        spend_help(g, p, r.name(s["cards"][iid]))  # the revealed card goes as when helping
+        R.spend_help(g, p, r.name(s["cards"][iid]))  # the revealed card goes as when helping
         fin = {"k": "finish", "player": p, "card": chosen, "kind": "help"}
         if t == "sun-help":
             s["sun_help"].setdefault(str(iid), []).append(p)
@@ -538,7 +533,7 @@ class WhiteHands(PaleoSystem):
         joined = s["sun_help"].pop(str(iid), [])
         opt = r.option(s["cards"][iid], a["option"], a.get("variant", 0))
         g.event("sun-resolve", player=p, card=s["cards"][iid], helpers=joined)
-        resolve_option(g, iid, opt, Ctx(p, joined, iid, "day"), fin)
+        R.resolve_option(g, iid, opt, Ctx(p, joined, iid, "day"), fin)
 
     # ------------------------------------------------------------------ invariants, observation, rule-test view
     def invariants(self, g) -> list[str]:

@@ -398,22 +398,11 @@ class BaseSystem(PaleoSystem):
             danger = r.is_danger(cid)
             if danger and any(o.help and R.affordable(g, o, ctx) for o in day_opts):
                 danger = False  # an avoidable danger, avoided: help or ignore are open
-            any_opt = False
-            negs = [o for o in day_opts if o.negative and not o.help]
-            # a negative action that cannot be done in full (avoid place with too few cards) is open only
-            # when no negative action of the card can be done in full; then it is done as far as it goes
-            full = [o for o in negs if all(getattr(e, "full", None) is None or e.full(g, ctx) for _, e in o.effects)]
-            open_negs = full or negs
-            for opt in day_opts:
-                if opt.help:
-                    continue
-                if opt.negative:
-                    if danger and opt in open_negs:
-                        out.append(R.opt_action(g, p, cid, opt, f"P{p}: {r.name(cid)}: negative action {opt.index + 1}: {opt.text}"))
-                        any_opt = True
-                elif R.affordable(g, opt, ctx):
-                    out.append(R.opt_action(g, p, cid, opt, f"P{p}: {r.name(cid)}: action {opt.index + 1}: {opt.text}"))
-                    any_opt = True
+            opts = [o for o in day_opts if not o.help]
+            offered = R.offer_card_options(g, p, cid, opts, ctx, f"P{p}: {r.name(cid)}: ",
+                                           negatives=R.open_negatives(g, [o for o in opts if o.negative], ctx) if danger else ())
+            out.extend(offered)
+            any_opt = bool(offered)
             if not danger:
                 for q in range(s["players"]):
                     if q != p and not s["done"][q] and s["helping"][q] is None:

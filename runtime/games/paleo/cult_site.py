@@ -619,14 +619,10 @@ def now_actions(g, item):
     p = item["player"]
     cid = s["cards"][item["card"]]
     ctx = Ctx(p, [], item["card"], "now")
-    out = []
-    for o in r.options.get(cid, []):
-        if o.trigger is not None or o.help:
-            continue
-        if o.negative or R.affordable(g, o, ctx):
-            out.append(R.opt_action(g, p, cid, o, f"P{p}: {r.name(cid)}: action {o.index + 1}: {o.text}"))
-    out.append({"type": "ignore", "player": p, "label": f"P{p}: {r.name(cid)}: resolve nothing"})
-    return out
+    opts = [o for o in r.options.get(cid, []) if o.trigger is None and not o.help]
+    nothing = f"P{p}: {r.name(cid)}: resolve nothing"
+    return R.offer_card_options(g, p, cid, opts, ctx, f"P{p}: {r.name(cid)}: ", negative="action",
+                                none_left=nothing, leave=nothing)
 
 
 def apply_now(g, item, a):

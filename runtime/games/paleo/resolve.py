@@ -76,6 +76,32 @@ def opt_action(g, who: int, cid: str, o, label: str) -> dict:
     return a
 
 
+def offer_card_options(g, who: int, cid: str, opts, ctx: Ctx, prefix: str, *, negatives=None,
+                       action: str = "action", negative: str = "negative action",
+                       none_left: str | None = None, leave: str | None = None) -> list[dict]:
+    """Card `cid`'s options `opts`, in their order, as actions of player `who`: each affordable one (with `ctx`) and
+    each negative one (every one, or those in `negatives`), labelled `<prefix><action or negative> N: <text>`; then
+    ignoring it, labelled `none_left` when no option is offered, `leave` when some are (when given)."""
+    out = []
+    for o in opts:
+        if o.negative:
+            if negatives is None or o in negatives:
+                out.append(opt_action(g, who, cid, o, f"{prefix}{negative} {o.index + 1}: {o.text}"))
+        elif affordable(g, o, ctx):
+            out.append(opt_action(g, who, cid, o, f"{prefix}{action} {o.index + 1}: {o.text}"))
+    label = leave if out else none_left
+    if label is not None:
+        out.append({"type": "ignore", "player": who, "label": label})
+    return out
+
+
+def open_negatives(g, negs: list, ctx: Ctx) -> list:
+    """The negative actions of a danger that are open: those that can be done in full (avoid place with too few
+    cards cannot), or every one when none can (then it is done as far as it goes)."""
+    full = [o for o in negs if all(getattr(e, "full", None) is None or e.full(g, ctx) for _, e in o.effects)]
+    return full or negs
+
+
 def _describe(opt) -> str:
     """What one way of an option pays and gives, in the option's own words (`2 wood`), for its label."""
     parts = []
@@ -277,20 +303,13 @@ def card_decision_actions(g, item) -> list[dict]:
     who = 0 if p is None else p
     cid = s["cards"][item["card"]]
     ctx = Ctx(p, [], item["card"], item["k"])
-    out = []
-    costly = False
-    for o in _card_options(g, item):
-        if o.help:  # help marks an avoidable danger of the day; elsewhere it offers nothing to resolve
-            continue
-        costly = costly or bool(o.costs or o.each_costs)
-        if o.negative or affordable(g, o, ctx):
-            out.append(opt_action(g, who, cid, o, f"P{who}: {r.name(cid)}: {'negative action' if o.negative else 'action'} "
-                                                  f"{o.index + 1}: {o.text}"))
-    if not out:
-        out.append({"type": "ignore", "player": who, "label": f"P{who}: {r.name(cid)}: no action can be resolved"})
-    elif item["k"] == "trigger" and costly:  # paying for an extra effect is the group's choice
-        out.append({"type": "ignore", "player": who, "label": f"P{who}: {r.name(cid)}: do not use it"})
-    return out
+    # help marks an avoidable danger of the day; elsewhere it offers nothing to resolve
+    opts = [o for o in _card_options(g, item) if not o.help]
+    costly = any(o.costs or o.each_costs for o in opts)
+    # paying for an extra effect is the group's choice
+    return offer_card_options(g, who, cid, opts, ctx, f"P{who}: {r.name(cid)}: ",
+                              none_left=f"P{who}: {r.name(cid)}: no action can be resolved",
+                              leave=f"P{who}: {r.name(cid)}: do not use it" if item["k"] == "trigger" and costly else None)
 
 
 def apply_card_decision(g, item, a) -> None:

@@ -384,18 +384,11 @@ def sea_card_actions(g, item) -> list[dict]:
     ctx = boat_ctx(g, iid)
     opts = [o for o in r.options.get(cid, []) if o.trigger is None and not o.help]
     danger = r.is_danger(cid)
-    negs = [o for o in opts if o.negative]
-    full = [o for o in negs if all(getattr(e, "full", None) is None or e.full(g, ctx) for _, e in o.effects)]
-    out = []
-    for o in opts:
-        if o.negative:
-            if danger and o in (full or negs):
-                out.append(R.opt_action(g, 0, cid, o, f"P0: at sea: {r.name(cid)}: negative action {o.index + 1}: {o.text}"))
-        elif R.affordable(g, o, ctx):
-            out.append(R.opt_action(g, 0, cid, o, f"P0: at sea: {r.name(cid)}: action {o.index + 1}: {o.text}"))
-    if not danger or not out:  # an action card may always be ignored; a danger only when nothing can be done
-        out.append({"type": "ignore", "player": 0, "label": f"P0: at sea: ignore {r.name(cid)} (the seafare ends)"})
-    return out
+    ignore = f"P0: at sea: ignore {r.name(cid)} (the seafare ends)"
+    # an action card may always be ignored; a danger only when nothing can be done
+    return R.offer_card_options(g, 0, cid, opts, ctx, f"P0: at sea: {r.name(cid)}: ",
+                                negatives=R.open_negatives(g, [o for o in opts if o.negative], ctx) if danger else (),
+                                none_left=ignore, leave=None if danger else ignore)
 
 
 def apply_sea_card(g, item, a) -> None:

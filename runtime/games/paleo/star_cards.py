@@ -260,17 +260,10 @@ def star_card_actions(g, item) -> list[dict]:
     cid = s["cards"][iid]
     ctx = joint_ctx(g, iid)
     opts = _night_options(g, cid)
-    out = []
-    for o in opts:
-        if o.negative:
-            out.append(R.opt_action(g, 0, cid, o, f"P0: {r.name(cid)}: negative action {o.index + 1}: {o.text}"))
-        elif R.affordable(g, o, ctx):
-            out.append(R.opt_action(g, 0, cid, o, f"P0: {r.name(cid)}: night action {o.index + 1}: {o.text}"))
-    if not out:
-        out.append({"type": "ignore", "player": 0, "label": f"P0: {r.name(cid)}: no night action can be resolved"})
-    elif not any(o.negative for o in opts):  # like an action card by day, one without a negative action may be left
-        out.append({"type": "ignore", "player": 0, "label": f"P0: {r.name(cid)}: leave it unresolved"})
-    return out
+    # like an action card by day, one without a negative action may be left
+    return R.offer_card_options(g, 0, cid, opts, ctx, f"P0: {r.name(cid)}: ", action="night action",
+                                none_left=f"P0: {r.name(cid)}: no night action can be resolved",
+                                leave=None if any(o.negative for o in opts) else f"P0: {r.name(cid)}: leave it unresolved")
 
 
 def apply_star_card(g, item, a) -> None:

@@ -275,12 +275,8 @@ def sun_actions(g, item) -> list[dict]:
     who = 0 if p is None else p
     cid = s["cards"][item["card"]]
     ctx = Ctx(p, item["helpers"], item["card"], "sun")
-    out = [R.opt_action(g, who, cid, o, f"P{who}: {r.name(cid)} at the sun symbol: "
-                                      f"{'negative action' if o.negative else 'action'} {o.index + 1}: {o.text}")
-           for o in _sun_options(g, item) if o.negative or R.affordable(g, o, ctx)]
-    if not out:
-        out.append({"type": "ignore", "player": who, "label": f"P{who}: {r.name(cid)}: no action can be resolved"})
-    return out
+    return R.offer_card_options(g, who, cid, _sun_options(g, item), ctx, f"P{who}: {r.name(cid)} at the sun symbol: ",
+                                none_left=f"P{who}: {r.name(cid)}: no action can be resolved")
 
 
 def apply_sun(g, item, a) -> None:

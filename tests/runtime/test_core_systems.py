@@ -76,8 +76,7 @@ class LanternPaleo(PaleoDefinition):
     options = {"lanterns": (("off", "on"), "off")}
 
     def __init__(self):
-        super().__init__()
-        self.systems = (BaseSystem(), LanternSystem())
+        super().__init__((BaseSystem(), LanternSystem()))
 
 
 @pytest.fixture()

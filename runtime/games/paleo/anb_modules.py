@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...core import OpError
 from ...core import Counter, Decision, Field, Listener, Step, Zone
+from ...core.actions import Instance, Lit
 from ...rng import Rng
 from . import resolve as R
 from . import state as S
@@ -88,6 +89,10 @@ class ModuleSystem(PaleoSystem):
     def module(self) -> str:
         return f"module:anb/{self.letter}"
 
+    @property
+    def rule_sources(self) -> dict:
+        return {k: v for k, v in RULES.items() if k.startswith(f"rule:anb-{self.letter.lower()}/")}
+
     def applies(self, setup, bundle) -> bool:
         return self.module in (setup.get("modules") or ())
 
@@ -123,6 +128,7 @@ class ModuleM(ModuleSystem):
     zones = (Zone("camp", "shared", "public", given="bottom-first"),)
     resolving_zones = ("camp",)
     extra_types = ("camp",)
+    scores = {"camp": 0.0}
 
     def __init__(self):
         self.decisions = (
@@ -184,6 +190,8 @@ class ModuleN(ModuleSystem):
     counters = (Counter("traps_on_mission"),)
     resolving_zones = ("night-up",)
     extra_types = ("trap-help",)
+    action_types = {"trap": {"to": Lit("group", "mission")}, "night-card": {"card": Instance()}, "trap-help": {}}
+    scores = dict.fromkeys(action_types, 0.0)
 
     def __init__(self):
         self.steps = (Step("night-deck", "night", run_night_deck, before="new-day", rule="rule:anb-n/night-cards"),)
@@ -419,6 +427,8 @@ class ModuleQ(ModuleSystem):
     name = "anb-q"
     letter = "Q"
     places = ("dream",)
+    action_types = {"spirits": {"remove": Lit(True, False)}}
+    scores = {"spirits": 0.0}
 
     def __init__(self):
         self.steps = (Step("spirits", "night", run_spirits, before="missions", rule="rule:anb-q/spirits"),)
@@ -656,6 +666,9 @@ class MissionOrder(PaleoSystem):
     """The players decide in which order the mission cards resolve (the A New Beginning rulebook, module R)."""
 
     name = "anb-missions"
+    action_types = {"mission-order": {"card": Instance()}}
+    scores = {"mission-order": 0.0}
+    rule_sources = {"rule:anb/mission-order": RULES["rule:anb/mission-order"]}
 
     def __init__(self):
         self.steps = (Step("mission-order", "night", run_mission_order, before="missions",

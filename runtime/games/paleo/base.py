@@ -5,8 +5,10 @@ from __future__ import annotations
 from itertools import permutations
 
 from ...core import WAIT, Counter, Decision, Field, Listener, Step, Zone
+from ...core.actions import Below, Instance, Seat, Seq
 from ...core.invariants import is_int
 from ...rng import Rng
+from . import policy as P
 from . import resolve as R
 from . import state as S
 from .ops import OPS
@@ -137,6 +139,19 @@ class BaseSystem(PaleoSystem):
 
     name = "paleo"
     phases = ("day", "night")
+    action_types = {
+        # the day: choosing (a top card by index among the backs seen, the others' order back), resolving
+        "choose": {"card": Below(4), "order": Seq(Below(4), 3)},
+        "sleep": {}, "option": {"option": Below(8), "variant": Below(8)}, "help": {"target": Seat()},
+        "ignore": {}, "wound": {"person": Instance()}, "craft": {"idea": Instance()}, "share": {"to": Seat()},
+        "meet": {}, "decline": {}, "keep": {},
+        "help-card": {"card": Instance(), "option": Below(8)},
+    }
+    scores = {"choose": P.choose_score, "sleep": P.sleep_score, "option": P.option_action_score, "help": P.help_score,
+              "ignore": 0.0, "wound": P.wound_score, "craft": P.craft_score, "share": P.share_score, "meet": 1.0,
+              "decline": 0.0, "keep": 0.15, "help-card": P.help_card_score}
+    rule_sources = RULES
+    shared_kinds = ("day",)  # a help action by day
     action_lists = ("order",)
     boards = ("board:base-camp", "board:night", "board:wilderness", "board:workbench", "board:cemetery")
     zones = (

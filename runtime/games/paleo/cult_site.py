@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...core import OpError
 from ...core import Decision, Field, Listener, Step, Zone
+from ...core.actions import Below, Either, Instance, Lit, Seat, Tokens
 from ...core.invariants import is_int
 from ...rng import Rng
 from . import resolve as R
@@ -41,6 +42,7 @@ RULES = {
 }
 ALTARS = ("forest", "river", "mountain")  # the display, left to right
 ZONE = {a: f"altar-{a}" for a in ALTARS}
+ALTAR = Lit(*ALTARS)
 CULT_DECK = 13
 BESIDE = ("card:pote/blood-sacrifice",)  # used beside an action once per turn (Cards Marked with *: Secrets)
 CULT_SECRETS = 9  # the secret cards marked with the Cult Site symbol (Card Overview; Additional Setup, step 5)
@@ -479,6 +481,10 @@ def apply_ritual(g, item, a):
     _ritual_at(g, a["altar"])
 
 
+def develop_score(game, a: dict) -> float:
+    return 1.0 if a["flip"] else 0.0
+
+
 def develop_actions(g, item):
     p = item["player"]
     return [{"type": "develop", "player": p, "flip": True, "label": f"P{p}: develop the cult (flip the cult night tile)"},
@@ -792,6 +798,13 @@ class CultSite(PaleoSystem):
     """The Cult Site board: its zones, its state, its night step, its turn listeners."""
 
     name = "cult-site"
+    action_types = {
+        "seek-help": {}, "cult-tool": {"tool": Tokens()},
+        "beside": {"card": Instance(), "option": Below(8), "variant": Below(8)}, "keep-beside": {},
+    }
+    scores = {"seek-help": 0.15, "cult-tool": 0.6,  # a cult tool adds what it gives to the resolution
+              "beside": -0.5, "keep-beside": 0.15}  # a wound for a card moved onto the cult deck
+    rule_sources = RULES
     product = "product:pote"
     boards = (BOARD,)
     extra_skulls = 1   # the additional skull token: the sixth loses once the cult is developed
@@ -1084,6 +1097,16 @@ class CultOps(PaleoSystem):
     """The Cult Site's symbols and decisions, on in every Paleo game: without the board they are closed."""
 
     name = "cult-ops"
+    action_types = {
+        "ritual": {"altar": ALTAR}, "develop": {"flip": Lit(True, False)}, "hazard": {"pos": Instance()},
+        "seek": {"altar": ALTAR, "to": Seat()},
+        # the display's cards swapped (and module T's people at setup, by instance)
+        "swap": {"a": Either(Instance(), ALTAR), "b": Either(Instance(), ALTAR)},
+        "to-cult": {"from": Seat(), "pos": Instance()},
+    }
+    scores = {"ritual": 0.0, "develop": develop_score, "hazard": 0.0, "seek": 0.0,
+              "swap": -1.0,  # the display as it lies, and module T's people as dealt, are kept
+              "to-cult": 0.0}
     ops = OPS
     zones = (Zone("resolving-now", "shared", "public", key="resolving_now", given=None),)
     decisions = (

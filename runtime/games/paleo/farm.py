@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ...core import OpError, compile_option
 from ...core import Counter, Decision, Field, Listener, Step, Zone
+from ...core.actions import Below, Instance, Lit, Seat, Tokens, Zones
 from ...core.invariants import is_int
 from . import farm_ops as F
 from . import resolve as R
@@ -158,6 +159,18 @@ def _check_dreaming(v, s, r):
 
 class FarmSystem(PaleoSystem):
     name = "farm"
+    action_types = {
+        "token-option": {"option": Below(8), "variant": Below(8)},
+        "animal": {"animal": Instance()}, "animal-action": {"what": Lit("stable", "slaughter"), "animal": Instance()},
+        "build": {"expansion": Lit("fence", "hut", "millstone", "scythe")},
+        "grain-action": {"what": Lit("harvest", "grind")}, "dream": {"person": Instance()},
+        "flute": {"to": Seat()}, "idea": {"idea": Instance()},
+        "remove": {"zone": Zones(), "target": Instance()}, "return-dream": {"from": Seat()},
+        "token": {"back": Tokens()}, "new-group": {"who": Seat()}, "release": {"animal": Instance()},
+        "care": {"animal": Instance(), "pay": Lit(True, False)},
+    }
+    scores = dict.fromkeys(action_types, 0.0)
+    rule_sources = RULES
     product = "product:anb"
     boards = ("board:farm",)
     replaces = ("base", "person")   # the new base cards and humans instead of the old (Setup)

@@ -67,6 +67,8 @@ class Rules:
         self.replaced = replaced
 
         self.extra_skulls = sum(int(x.extra_skulls) for x in self.layout.systems)
+        # resolution kinds whose helpers share the rewards, as the systems in play declare them
+        self.shared_kinds = frozenset(k for x in self.layout.systems for k in x.shared_kinds)
         self.tokens = {t["id"]: t for t in bundle.get("tokens", []) if t.get("game") == game}
         self.tool_by_name = {}
         for t in self.tokens.values():

@@ -12,9 +12,11 @@ still met by each group alone. What the rulebook leaves open is played as the in
 from __future__ import annotations
 
 from ...core import Decision, Field, SetupError, Step, Zone
+from ...core.actions import Below, Seat, Seq
 from ...core.invariants import is_int
 from ...rng import Rng
 from . import resolve as R
+from .policy import BACK_SCORE
 from . import state as S
 from .ops import _n, _unsupported, tool_op
 from .state import Ctx
@@ -49,7 +51,6 @@ ROPE_AT = 4               # with 4 players the Rope idea starts on the workbench
 SEA_ZONES = ("sea-deck", "sea-discard", "sea-up")
 REVEAL = "symbol:reveal-sea-card"
 SPLIT = "symbol:discard-for-others"
-S.SHARED_KINDS.add(SHARING)
 
 
 # ------------------------------------------------------------------ the rules it reads
@@ -92,6 +93,20 @@ def _where_done(g, item):
     return f"pending decision {item['k']} for card instance {item['card']}, which is not the sea card in play"
 
 
+def sea_score(game, a: dict) -> float:
+    """Out to sea when the decks offer little (a danger on every top card)."""
+    s, r = game.s, game.rules
+    deck = s["z"][f"deck/{a['player']}"]
+    best = max((BACK_SCORE.get(r.back(s["cards"][i]), 2) for i in deck[-r.backs_seen:]), default=0)
+    return 2.5 if best < 2.5 else 1.0
+
+
+def split_score(game, a: dict) -> float:
+    """The cards for others come from the fullest decks."""
+    s = game.s
+    return -sum(k * k / (len(s["z"][f"deck/{p}"]) + 1) for p, k in enumerate(a["split"]))
+
+
 class Sea(PaleoSystem):
     """Module T: the sea deck and its open discard pile, going out to sea, the search mission and the whale."""
 
@@ -109,6 +124,11 @@ class Sea(PaleoSystem):
     )
     resolving_zones = ("sea-up",)
     choose_types = ("sea",)
+    action_types = {"swap-done": {}, "sea": {}, "sea-keep": {"to": Seat()}, "raft": {"to": Seat()},
+                    "split": {"split": Seq(Below(6), 4)}}
+    scores = {"swap-done": 0.0, "sea": sea_score, "sea-keep": 0.0, "raft": 0.0, "split": split_score}
+    rule_sources = RULES
+    shared_kinds = (SHARING,)
 
     def __init__(self):
         self.steps = (Step("whale-search", "night", run_search, after="missions", rule="rule:whale/search"),)

@@ -10,6 +10,7 @@ leaves open is played as the interpretation records in `interpretations-stars.ya
 from __future__ import annotations
 
 from ...core import Decision, Field, Listener, Step, Zone
+from ...core.actions import Backs, Below
 from ...core.invariants import is_int
 from ...rng import Rng
 from . import resolve as R
@@ -39,9 +40,8 @@ PREPARE = "symbol:prepare-card-for-the-night"
 GIVE_UP = "symbol:give-up-star-card"
 BLUE = "blue"
 STAR_ZONES = ("star-deck", "star-discard", "star-up")
-SHARING = "star"        # the resolution kind of a star card (its helpers share the rewards, see state.SHARED_KINDS)
+SHARING = "star"        # the resolution kind of a star card (its helpers share the rewards, see `shared_kinds`)
 ORDINAL = ("top", "second", "third")
-S.SHARED_KINDS.add(SHARING)
 
 
 # ------------------------------------------------------------------ the rules it reads
@@ -79,6 +79,10 @@ class StarCards(PaleoSystem):
 
     name = "pote-w"
     module = MODULE
+    action_types = {"star": {"pick": Below(4), "back": Backs()}}
+    scores = {"star": 0.0}
+    rule_sources = RULES
+    shared_kinds = (SHARING,)
     zones = (
         Zone("star-deck", "shared", "count", key="star_deck"),
         Zone("star-discard", "shared", "count", key="star_discard"),

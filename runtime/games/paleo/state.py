@@ -37,8 +37,6 @@ class Ctx:
         return c
 
 
-SHARED_KINDS = {"day"}
-"""Resolution kinds whose helpers share the rewards (a help action by day); a system adds its own."""
 
 
 def ctx_players(g, ctx: Ctx):
@@ -139,7 +137,7 @@ def gain_tool(g, tool: str, player, ctx) -> None:
     tool = g.rules.tool_id(tool)
     if player is None:
         player = 0
-    if ctx is not None and ctx.helpers and ctx.kind in SHARED_KINDS:
+    if ctx is not None and ctx.helpers and ctx.kind in g.rules.shared_kinds:
         # helpers may share the rewards: the group decides who takes the tool
         ctx.new.append({"k": "share", "what": "tool", "tool": tool, "players": ctx.players, "decider": player})
         return
@@ -242,7 +240,7 @@ def draw_support(g, zone: str, ctx: Ctx) -> None:
         g.event("deck-empty", deck=zone)
         return
     if zone == "people":
-        if ctx is not None and ctx.helpers and ctx.kind in SHARED_KINDS:
+        if ctx is not None and ctx.helpers and ctx.kind in g.rules.shared_kinds:
             ctx.new.append({"k": "share", "what": "person", "players": ctx.players, "decider": p})
             return
         join_person(g, p, ctx)

@@ -13,6 +13,12 @@ from ...core import System
 class PaleoSystem(System):
     """A system of the Paleo game: its declarations, and its answers to the base game's hooks (default: nothing)."""
 
+    # ------------------------------------------------------------------ merged by the definition, switched on or not
+    action_types: dict = {}   # the action types it offers: type -> {field: domain} (`runtime.core.actions`)
+    scores: dict = {}         # the greedy policy's score of each type it offers: a number or fn(game, action)
+    rule_sources: dict = {}   # rule id -> (rulebook file, section headings), for the rules its events cite
+    shared_kinds: tuple = ()  # resolution kinds whose helpers share the rewards (the group says who takes one)
+
     # ------------------------------------------------------------------ read once when the rules are made
     product: str | None = None  # the product whose cards it brings into play (an expansion's), or None
     replaces: tuple = ()        # card kinds whose base-game set that product swaps for its own

@@ -8,6 +8,7 @@ form one system, on whenever the farm or the Cult Site is in play.
 from __future__ import annotations
 
 from ...core import Decision
+from ...core.actions import Instance, Seat, Tokens
 from . import farm_ops as F
 from .system import PaleoSystem
 
@@ -16,6 +17,8 @@ TOOL_BOARDS = ("board:farm", "board:cult-site")
 
 class ToolsSystem(PaleoSystem):
     name = "tools"
+    action_types = {"heal": {"person": Instance()}, "tool": {"tool": Tokens()}, "spend": {"owner": Seat(), "tool": Tokens()}}
+    scores = {"heal": 0.0, "tool": 0.0, "spend": 0.0}
     ops = {
         "symbol:heal": F.heal_op,
         "symbol:receive-any-tool": F.any_tool_op,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import copy
 
 from ...core import Decision, Field, Listener, Option, OpError, Zone, compile_option
+from ...core.actions import Instance
 from . import resolve as R
 from . import state as S
 from .ops import _n, _unsupported
@@ -316,6 +317,8 @@ class WhiteHandsOps(PaleoSystem):
     show them); the sun-over-horizon symbol and the starred cards come with the module."""
 
     name = "pote-x-ops"
+    action_types = {"wound-one": {"person": Instance()}}
+    scores = {"wound-one": 0.0}
     ops = OPS
     decisions = (
         Decision("discard-this", {"card": "card", "player": "player"}, auto=auto_discard_this,
@@ -342,6 +345,9 @@ class WhiteHands(PaleoSystem):
     fields = (Field("sun_help", initial=lambda r, n: {}, check=_check_sun_help),)
     resolving_zones = ("sun",)
     extra_types = ("sun-help", "sun-resolve", "fighter")
+    action_types = {"sun-help": {"card": Instance()}}
+    scores = {"sun-help": 0.0, "sun-resolve": 0.0, "fighter": 0.0}
+    rule_sources = RULES
 
     def __init__(self):
         self.decisions = (

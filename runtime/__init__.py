@@ -57,10 +57,10 @@ API (in the style of OpenSpiel's `State`)
 `Game.id_of(action)`, `Game.action_from_id(id, player)`, `Game.apply_id(id, player)`
     A fixed, game-wide integer encoding of actions for each game definition, setup and player
     count (`runtime.core.actions`): every action type a definition's systems offer is declared
-    with the domain of each field (`runtime.games.paleo.actions`, `runtime.games.paleovet.actions`),
-    and an id is a block per type, a mixed-radix number over its fields inside it. An id leaves
-    the player out: the same id is the same choice for every player, in every state of games of
-    that setup. `legal_action_ids` are ascending; the mask is `num_distinct_actions` long.
+    with the domain of each field (each Paleo system's `action_types`, merged by the definition;
+    `runtime.games.paleovet.actions`), and an id is a block per type, a mixed-radix number over its
+    fields inside it. An id leaves the player out: the same id is the same choice for every player,
+    in every state of games of that setup. `legal_action_ids` are ascending; the mask is `num_distinct_actions` long.
 `Game.returns()`, `Game.is_truncated()`
     Each player's return: 0 for everyone until the end; then the definition's mapping. Paleo is
     cooperative: every player gets the table's shared result, 1 for a win (a tie within one

@@ -19,121 +19,7 @@ named `my_policies:cautious` (an importable module) or `path/to/my_policies.py:c
 
 from __future__ import annotations
 
-from .games.paleo.base import affordable, helpers_of
-from .games.paleo.state import Ctx
 from .rng import Rng, seed_state
-
-BACK_SCORE = {"people": 5, "idea": 4, "dream": 4, "secret": 4, "forest": 3, "river": 3, "mountain": 3, "danger": 0}
-REWARD = {"symbol:victory-token": 25, "symbol:new-person": 7, "symbol:dream": 3, "symbol:idea": 2.5,
-          "symbol:craft": 2.5, "symbol:reveal-secret": 3, "symbol:wood": 1.2, "symbol:stone": 1.4}
-TOOLS = ("symbol:torch", "symbol:stone-axe", "symbol:spear", "symbol:talisman", "symbol:tent", "symbol:raft")
-
-
-def _n(args):
-    v = args.get("n")
-    return v if isinstance(v, int) else 1
-
-
-def option_score(game, opt) -> float:
-    s = game.s
-    people = sum(len(s["z"][f"group/{p}"]) for p in range(s["players"]))
-    food_w = 2.5 if s["res"].get("food", 0) < people + 2 else 0.8
-    score = 0.0
-    for pos, sym, args in opt.calls:
-        n = _n(args)
-        if pos == "reward":
-            if sym == "symbol:food":
-                score += food_w * n
-            elif sym in TOOLS:
-                score += 2 * n
-            else:
-                score += REWARD.get(sym, 0.5) * n
-        elif pos == "cost":
-            if sym == "symbol:food":
-                score -= food_w * n
-            elif sym in ("symbol:wood", "symbol:stone"):
-                score -= 1.0 * n
-            elif sym in TOOLS:
-                score -= 1.8 * n
-            elif sym == "symbol:discard":
-                score -= 0.6 * n
-            elif sym == "symbol:wound":
-                score -= 3 * n
-        elif pos == "negative":
-            if sym == "symbol:skull":
-                score -= 20 * n
-            elif sym == "symbol:wound":
-                score -= 3.5 * n
-            elif sym == "symbol:discard":
-                score -= 1.0 * n
-            elif sym == "symbol:food":
-                score -= food_w * n
-            else:
-                score -= 1.0 * n
-    if opt.dice:
-        score -= 0.8 * opt.dice
-    return score
-
-
-def greedy_score(game, a: dict) -> float:
-    s, r = game.s, game.rules
-    t = a["type"]
-    if t == "choose":
-        deck = s["z"][f"deck/{a['player']}"]
-        top = list(reversed(deck[-r.backs_seen:]))
-        score = BACK_SCORE.get(r.back(s["cards"][top[a["card"]]]), 2)
-        order = a["order"]
-        if order:  # keep the better card on top
-            score += 0.01 * BACK_SCORE.get(r.back(s["cards"][top[order[0]]]), 2)
-        return score
-    if t == "sleep":
-        deck = s["z"][f"deck/{a['player']}"]
-        top = deck[-r.backs_seen:]
-        return 0.5 if top and all(r.is_danger(s["cards"][i]) for i in top) else -5
-    if t == "option":
-        p = a["player"]
-        item = s["queue"][0] if s["queue"] else None
-        iid = item["card"] if item else s["z"][f"chosen/{p}"][0]
-        return option_score(game, r.option(s["cards"][iid], a["option"], a.get("variant", 0))) + 0.1
-    if t == "help":
-        q = a["target"]
-        p = a["player"]
-        own = s["z"][f"chosen/{p}"][0]
-        own_best = max((option_score(game, o) for o in r.options.get(s["cards"][own], []) if not o.negative
-                        and affordable(game, o, Ctx(p, helpers_of(game, p), None, "day"))), default=-1)
-        return 0.2 if own_best <= 0 else -1
-    if t == "ignore":
-        return 0.0
-    if t == "meet":
-        return 1.0
-    if t == "wound":
-        iid = a["person"]
-        w = s["wounds"].get(str(iid), 0)
-        h = r.persons[s["cards"][iid]]["hearts"]
-        return (h - w) if w < h else -10
-    if t == "craft":
-        return 2 if a["idea"] is not None else 0
-    if t == "cult-tool":  # a cult tool adds what it gives to the resolution
-        return 0.6
-    if t == "develop":
-        return 1.0 if a["flip"] else 0.0
-    if t in ("keep", "keep-beside", "seek-help"):
-        return 0.15
-    if t == "beside":  # a wound for a card moved onto the cult deck
-        return -0.5
-    if t == "help-card":
-        return option_score(game, r.option(s["cards"][a["card"]], a["option"], a.get("variant", 0)))
-    if t == "swap":  # module T's setup: the people as dealt are kept
-        return -1.0
-    if t == "sea":  # out to sea when the decks offer little (a danger on every top card)
-        deck = s["z"][f"deck/{a['player']}"]
-        best = max((BACK_SCORE.get(r.back(s["cards"][i]), 2) for i in deck[-r.backs_seen:]), default=0)
-        return 2.5 if best < 2.5 else 1.0
-    if t == "split":  # the cards for others come from the fullest decks
-        return -sum(k * k / (len(s["z"][f"deck/{p}"]) + 1) for p, k in enumerate(a["split"]))
-    if t == "share":  # the smaller group takes the reward
-        return -len(s["z"][f"group/{a['to']}"]) - 0.1 * a["to"]
-    return 0.0
 
 
 class RandomPolicy:
@@ -152,7 +38,8 @@ class RandomPolicy:
 
 
 class GreedyPolicy:
-    """Highest heuristic score among the first acting player's actions (ties: first listed)."""
+    """Highest heuristic score (the definition's `greedy_score`) among the first acting player's actions (ties: first
+    listed)."""
 
     name = "greedy"
 
@@ -163,7 +50,7 @@ class GreedyPolicy:
         acts = game.legal_actions()
         p = acts[0]["player"]
         best, best_score = None, None
-        scorer = getattr(game.rules.definition, "greedy_score", None) or greedy_score  # a game's own heuristic
+        scorer = game.rules.definition.greedy_score  # the game's own heuristic
         for a in acts:
             if a["player"] != p:
                 continue

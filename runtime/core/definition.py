@@ -86,6 +86,12 @@ class GameDefinition:
         return None
 
     actions: dict = {}  # action type -> {field: domain}: the game-wide action encoding (`runtime.core.actions`)
+    scores: dict = {}   # action type -> its greedy policy score: a number, or fn(game, action) -> number
+
+    def greedy_score(self, game, action: dict) -> float:
+        """The one-step heuristic value of a legal action for the greedy reference policy (`runtime.policies`)."""
+        score = self.scores[action["type"]]
+        return score(game, action) if callable(score) else score
 
     def returns(self, outcome: dict, players: int) -> list[float]:
         """Each player's return at the end. The default is a cooperative game's: every player gets the table's

@@ -169,7 +169,7 @@ def test_the_mood_starts_friendly_is_required_and_turns(b):
     assert g.s["mood"] == "friendly" and g.observation(0)["mood"] == "friendly"
     xrib = g.rules.options[SYN + "xrib"]
     ctx = Ctx(0, [], None, "day")
-    from runtime.games.paleo.base import affordable
+    from runtime.games.paleo.resolve import affordable
     assert affordable(g, xrib[0], ctx)
     xrib[1].effects[0][1](g, ctx)   # suffer turn mood angry
     assert g.s["mood"] == "angry" and not affordable(g, xrib[0], ctx)

@@ -19,6 +19,7 @@ from runtime.core.definition import REGISTRY
 from runtime.core.invariants import violations
 from runtime.games.paleo import PaleoDefinition
 from runtime.games.paleo.base import BaseSystem
+from runtime.games.paleo.system import PaleoSystem
 from runtime.ruletests import RuleTestFailure, given_keys, run_test, view
 new_game = Game.new
 
@@ -55,7 +56,7 @@ def lit(g, _payload):
                 g.event("lantern-lit", player=p)
 
 
-class LanternSystem(System):
+class LanternSystem(PaleoSystem):
     name = "lantern"
     zones = (Zone("lantern", "player", "owner", given="bottom-first"),)
     counters = (Counter("oil", "player", max=lambda r: MAX_OIL),)
@@ -75,8 +76,7 @@ class LanternPaleo(PaleoDefinition):
     options = {"lanterns": (("off", "on"), "off")}
 
     def __init__(self):
-        super().__init__()
-        self.systems = (BaseSystem(), LanternSystem())
+        super().__init__((BaseSystem(), LanternSystem()))
 
 
 @pytest.fixture()

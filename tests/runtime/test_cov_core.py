@@ -14,8 +14,9 @@ from runtime.core.actions import Either, Lit, Seq
 from runtime.core.definition import REGISTRY
 from runtime.core.game import Engine, MAX_STATE_BYTES
 from runtime.core.invariants import InvariantError, check
-from runtime.games.paleo import PaleoDefinition
+from runtime.games.paleo import PaleoDefinition, paleo_systems
 from runtime.games.paleo.base import BaseSystem
+from runtime.games.paleo.system import PaleoSystem
 
 
 @pytest.fixture(scope="module")
@@ -175,7 +176,7 @@ def test_a_sequence_with_a_value_outside_its_domain_has_no_code():
 
 
 # ------------------------------------------------------------------ step listeners and hidden counters
-class Tally(System):
+class Tally(PaleoSystem):
     name = "tally"
     counters = (Counter("marks", "player", visibility="owner"),)
 
@@ -189,8 +190,7 @@ class Tally(System):
 
 class TallyPaleo(PaleoDefinition):
     def __init__(self):
-        super().__init__()
-        self.systems = (*self.systems, Tally())
+        super().__init__((*paleo_systems(), Tally()))
 
 
 def test_a_listener_before_a_step_runs_first_and_an_event_may_name_its_source(bundle, monkeypatch):

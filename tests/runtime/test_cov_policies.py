@@ -9,7 +9,9 @@ from types import SimpleNamespace as NS
 import pytest
 
 from runtime import search
-from runtime.policies import GreedyPolicy, PolicyError, greedy_score, option_score, policy_factory, user_factory
+from runtime.games.paleo import PALEO
+from runtime.games.paleo.policy import option_score
+from runtime.policies import GreedyPolicy, PolicyError, policy_factory, user_factory
 from runtime.search import MonteCarloPolicy
 
 
@@ -73,7 +75,7 @@ def test_a_factory_must_return_a_function(tmp_path):
 
 # ------------------------------------------------------------------ the greedy heuristic
 def _stub(actions, s=None, rules=None):
-    return NS(s=s or {}, rules=rules or NS(definition=None), legal_actions=lambda: actions)
+    return NS(s=s or {}, rules=rules or NS(definition=PALEO), legal_actions=lambda: actions)
 
 
 @pytest.mark.parametrize("better, worse", [
@@ -92,20 +94,20 @@ def test_greedy_prefers_what_its_heuristic_states(better, worse):
 
 
 def test_greedy_goes_out_to_sea_when_every_top_card_is_a_danger():
-    rules = NS(definition=None, backs_seen=2, back=lambda cid: cid)
+    rules = NS(definition=PALEO, backs_seen=2, back=lambda cid: cid)
     dangers = {"z": {"deck/0": [0, 1]}, "cards": ["danger", "danger"]}
     people = {"z": {"deck/0": [0, 1]}, "cards": ["danger", "people"]}
     sea, meet = {"type": "sea", "player": 0}, {"type": "meet", "player": 0}
     assert GreedyPolicy(0)(_stub([meet, sea], dangers, rules)) == sea
     assert GreedyPolicy(0)(_stub([sea, meet], people, rules)) == sea  # 1.0 ties with meeting: the first listed
-    assert greedy_score(_stub([], people, rules), sea) < greedy_score(_stub([], dangers, rules), sea)
+    assert PALEO.greedy_score(_stub([], people, rules), sea) < PALEO.greedy_score(_stub([], dangers, rules), sea)
 
 
 def test_greedy_splits_from_the_fullest_decks_and_shares_with_the_smaller_group():
     s = {"z": {"deck/0": [1] * 9, "deck/1": [2], "group/0": [1, 2, 3], "group/1": [4]}}
     g = _stub([], s)
-    assert greedy_score(g, {"type": "split", "split": [2, 0]}) > greedy_score(g, {"type": "split", "split": [0, 2]})
-    assert greedy_score(g, {"type": "share", "to": 1}) > greedy_score(g, {"type": "share", "to": 0})
+    assert PALEO.greedy_score(g, {"type": "split", "split": [2, 0]}) > PALEO.greedy_score(g, {"type": "split", "split": [0, 2]})
+    assert PALEO.greedy_score(g, {"type": "share", "to": 1}) > PALEO.greedy_score(g, {"type": "share", "to": 0})
 
 
 def test_a_wound_as_a_cost_and_a_discard_as_a_negative_count_against_an_option():

@@ -207,18 +207,18 @@ def _node_kinds() -> set[str]:
 
 def _resolved_nodes(tests, bundle, monkeypatch) -> dict[str, str]:
     """Node kind -> the first passing rule test that resolves an option made with it."""
-    from runtime.games.paleo import base
+    from runtime.games.paleo import resolve
 
     seen: dict[str, str] = {}
     current = {"name": None}
-    real = base.resolve_option
+    real = resolve.resolve_option
 
     def spy(g, iid, opt, ctx, fin, rolled=False):
         for k in opt.nodes:
             seen.setdefault(k, current["name"])
         return real(g, iid, opt, ctx, fin, rolled)
 
-    monkeypatch.setattr(base, "resolve_option", spy)
+    monkeypatch.setattr(resolve, "resolve_option", spy)
     for name, t, b in tests:
         current["name"] = name
         before = dict(seen)

@@ -2,38 +2,81 @@
 
 from __future__ import annotations
 
-from ...core import GameDefinition, NotPlayable, SetupError
+from ...core import GameDefinition, LayoutError, NotPlayable, SetupError
 from ...rng import seed_state
-from .actions import ACTIONS
-from .base import RULES, BaseSystem, after_given
-from .anb_modules import RULES as ANB_MODULE_RULES, SYSTEMS as ANB_MODULES
-from .cult_site import RULES as CULT_RULES, SYSTEMS as CULT_SYSTEMS
-from .farm import RULES as FARM_RULES, FarmSystem
+from .base import BaseSystem, after_given
+from .anb_modules import SYSTEMS as ANB_MODULES
+from .cult_site import SYSTEMS as CULT_SYSTEMS
+from .farm import FarmSystem
 from .rules import Rules, rules_for, scenario_modules
-from .sea import RULES as SEA_RULES, SYSTEMS as SEA_SYSTEMS
-from .star_cards import RULES as STAR_RULES, SYSTEMS as STAR_SYSTEMS
+from .sea import SYSTEMS as SEA_SYSTEMS
+from .star_cards import SYSTEMS as STAR_SYSTEMS
+from .system import PaleoSystem
 from .tools import ToolsSystem
-from .white_hands import RULES as WHITE_HANDS_RULES, SYSTEMS as WHITE_HANDS
+from .white_hands import SYSTEMS as WHITE_HANDS
 
 ACTION_CAP = 20000
 DAY_CAP = 200
 STACKABLE = ("people", "dreams", "ideas")
 BOARD_PRODUCTS = ("product:anb",)  # products whose board every game with them uses (the farm; the Cult Site is optional)
+# action ids are public (`runtime.core.actions`: OpenSpiel, PettingZoo, the serve protocol): the types numbered
+# before the systems declared their own keep their numbers, in this order; a type declared since is numbered
+# after them, in the order of the systems
+NUMBERED = (
+    "choose", "sleep", "option", "help", "ignore", "wound", "craft", "share", "meet", "decline", "keep", "seek-help",
+    "help-card", "token-option", "animal", "animal-action", "build", "grain-action", "dream", "flute", "heal",
+    "idea", "remove", "return-dream", "token", "tool", "trap", "spirits", "night-card", "mission-order", "new-group",
+    "release", "care", "spend", "trap-help", "cult-tool", "ritual", "develop", "hazard", "seek", "swap", "swap-done",
+    "beside", "keep-beside", "to-cult", "sun-help", "wound-one", "star", "sea", "sea-keep", "raft", "split",
+)
+
+
+def paleo_systems() -> tuple:
+    """A new instance of every system of Paleo, in play order."""
+    # the order of the systems is the order of steps inserted at one place (night step 4: module N's night
+    # cards, the Cult Site's altar check, module R's volcano; interpretation:anb-night-order)
+    anb = [x() for x in ANB_MODULES]
+    at = next(i for i, x in enumerate(anb) if x.name == "anb-r")
+    return (BaseSystem(), ToolsSystem(), FarmSystem(), *anb[:at], *(x() for x in CULT_SYSTEMS), *anb[at:],
+            *(x() for x in STAR_SYSTEMS), *(x() for x in WHITE_HANDS), *(x() for x in SEA_SYSTEMS))
+
+
+def merge(systems) -> tuple[dict, dict, dict]:
+    """The action encoding, the greedy policy's scores and the rule sources the systems declare, merged; a
+    LayoutError for a thing declared twice, an action type without a score or a score of no action type."""
+    actions: dict = {}
+    scores: dict = {}
+    sources: dict = {}
+    offered: dict = {}
+    for x in systems:
+        if not isinstance(x, PaleoSystem):
+            raise LayoutError(f"system `{getattr(x, 'name', x)}` is not a PaleoSystem")
+        for table, items, what in ((actions, x.action_types, "action type"), (scores, x.scores, "policy score of"),
+                                   (sources, x.rule_sources, "rule source of")):
+            for key, value in items.items():
+                if key in table:
+                    raise LayoutError(f"{what} `{key}` declared twice (system `{x.name}`)")
+                table[key] = value
+        for t in (*x.action_types, *x.extra_types, *x.choose_types):
+            offered.setdefault(t, x.name)
+    for t, name in offered.items():
+        if t not in scores:
+            raise LayoutError(f"action type `{t}` of system `{name}` has no greedy policy score (`scores`)")
+    for t in scores:
+        if t not in offered:
+            raise LayoutError(f"a greedy policy score for `{t}`, which no system offers")
+    order = [t for t in NUMBERED if t in actions] + [t for t in actions if t not in NUMBERED]
+    return {t: actions[t] for t in order}, scores, sources
 
 
 class PaleoDefinition(GameDefinition):
     id = "game:paleo"
     options = {}
-    actions = ACTIONS
 
-    def __init__(self):
-        # the order of the systems is the order of steps inserted at one place (night step 4: module N's night
-        # cards, the Cult Site's altar check, module R's volcano; interpretation:anb-night-order)
-        anb = [x() for x in ANB_MODULES]
-        at = next(i for i, x in enumerate(anb) if x.name == "anb-r")
-        self.systems = (BaseSystem(), ToolsSystem(), FarmSystem(), *anb[:at], *(x() for x in CULT_SYSTEMS), *anb[at:],
-                        *(x() for x in STAR_SYSTEMS), *(x() for x in WHITE_HANDS), *(x() for x in SEA_SYSTEMS))
-        self.rule_sources = {**RULES, **FARM_RULES, **ANB_MODULE_RULES, **CULT_RULES, **STAR_RULES, **WHITE_HANDS_RULES, **SEA_RULES}
+    def __init__(self, systems: tuple | None = None):
+        """Paleo with its systems (by default every one, `paleo_systems()`), each a PaleoSystem."""
+        self.systems = paleo_systems() if systems is None else tuple(systems)
+        self.actions, self.scores, self.rule_sources = merge(self.systems)
 
     def all_systems(self) -> tuple:
         """Every system of the definition, switched on or not."""

@@ -9,10 +9,14 @@ playable rather than played without it. Readings the rulebook leaves open are na
 from __future__ import annotations
 
 from ...core import OpError, OpTable
-from ...core import Counter, Decision, Field, Listener, Step, System, Zone
+from ...core import Counter, Decision, Field, Listener, Step, Zone
+from ...core.actions import Instance, Lit
+from ...rng import Rng
+from . import resolve as R
 from . import state as S
 from .registry_data import SYMBOLS
 from .state import Ctx
+from .system import PaleoSystem
 
 A = "000_97f291d3c44cb3f7.txt"
 MODS = "Modules"
@@ -66,18 +70,6 @@ def _copies(r):
     return lambda cid: int(r.cards[cid].get("copies") or 1)
 
 
-def _free_to_act(g, p) -> bool:
-    """The revealed card leaves the player free to do something else: not a danger, or an avoided one."""
-    from .base import affordable, helpers_of
-    s, r = g.s, g.rules
-    chosen = s["z"][f"chosen/{p}"]
-    if not chosen:
-        return False
-    cid = s["cards"][chosen[0]]
-    if not r.is_danger(cid):
-        return True
-    ctx = Ctx(p, helpers_of(g, p), chosen[0], "day")
-    return any(o.help and o.trigger is None and affordable(g, o, ctx) for o in r.options.get(cid, []))
 
 
 def _mission_of(g, letter) -> int | None:
@@ -86,7 +78,7 @@ def _mission_of(g, letter) -> int | None:
     return next((i for i in s["z"]["missions"] if r.cards[s["cards"][i]].get("module") == mod), None)
 
 
-class ModuleSystem(System):
+class ModuleSystem(PaleoSystem):
     """A module of A New Beginning: on when its id is in the setup; its ideas join the idea deck, and the other
     cards of kinds listed in `places` are laid out by the system (any other kind is refused)."""
 
@@ -96,6 +88,10 @@ class ModuleSystem(System):
     @property
     def module(self) -> str:
         return f"module:anb/{self.letter}"
+
+    @property
+    def rule_sources(self) -> dict:
+        return {k: v for k, v in RULES.items() if k.startswith(f"rule:anb-{self.letter.lower()}/")}
 
     def applies(self, setup, bundle) -> bool:
         return self.module in (setup.get("modules") or ())
@@ -132,6 +128,7 @@ class ModuleM(ModuleSystem):
     zones = (Zone("camp", "shared", "public", given="bottom-first"),)
     resolving_zones = ("camp",)
     extra_types = ("camp",)
+    scores = {"camp": 0.0}
 
     def __init__(self):
         self.decisions = (
@@ -144,29 +141,27 @@ class ModuleM(ModuleSystem):
     def resolve_extras(self, g, p) -> list[dict]:
         """Reading (interpretation:anb-camp-card): instead of acting on the card they revealed, a resolving player
         (with their helpers) may resolve an action of a face-up camp card; their own card is discarded face up."""
-        from .base import helpers_of, offer_actions
         s, r = g.s, g.rules
-        if not s["z"]["camp"] or not _free_to_act(g, p):
+        if not s["z"]["camp"] or not R.free_to_act(g, p):
             return []
         out = []
         for iid in s["z"]["camp"]:
-            out.extend(offer_actions(g, p, iid, Ctx(p, helpers_of(g, p), iid, "day"), "camp",
+            out.extend(R.offer_actions(g, p, iid, Ctx(p, R.helpers_of(g, p), iid, "day"), "camp",
                                      f"P{p}: instead, resolve {r.name(s['cards'][iid])} at the camp: "))
         return out
 
     def apply_extra(self, g, a) -> None:
-        from .base import finish, helpers_of, resolve_option
         s, r = g.s, g.rules
         p = a["player"]
         chosen = s["z"][f"chosen/{p}"][0]
-        helpers = helpers_of(g, p)
+        helpers = R.helpers_of(g, p)
         g.by = "rule:anb-m/settled"
         g.event("camp-card", player=p, card=s["cards"][a["card"]], instead_of=s["cards"][chosen])
-        finish(g, {"k": "finish", "player": p, "card": chosen, "kind": "day"}, ignored=True)
+        R.finish(g, {"k": "finish", "player": p, "card": chosen, "kind": "day"}, ignored=True)
         if s["outcome"] is not None:
             return
         opt = r.option(s["cards"][a["card"]], a["option"], a.get("variant", 0))
-        resolve_option(g, a["card"], opt, Ctx(p, helpers, a["card"], "day"),
+        R.resolve_option(g, a["card"], opt, Ctx(p, helpers, a["card"], "day"),
                        {"k": "camp-done", "card": a["card"], "player": p})
 
 
@@ -195,6 +190,8 @@ class ModuleN(ModuleSystem):
     counters = (Counter("traps_on_mission"),)
     resolving_zones = ("night-up",)
     extra_types = ("trap-help",)
+    action_types = {"trap": {"to": Lit("group", "mission")}, "night-card": {"card": Instance()}, "trap-help": {}}
+    scores = dict.fromkeys(action_types, 0.0)
 
     def __init__(self):
         self.steps = (Step("night-deck", "night", run_night_deck, before="new-day", rule="rule:anb-n/night-cards"),)
@@ -227,7 +224,7 @@ class ModuleN(ModuleSystem):
         """The trap variant of the help action: discard 1 card and pay 1 wood to lay a supply trap on the mission."""
         s = g.s
         if _mission_of(g, "N") is None or not s["z"][f"deck/{p}"] or s["res"].get("wood", 0) < 1 \
-                or not _free_to_act(g, p):
+                or not R.free_to_act(g, p):
             return []
         return [{"type": "trap-help", "player": p,
                  "label": f"P{p}: use the help action to lay a trap on the mission card (discard 1 card, pay 1 wood)"}]
@@ -253,7 +250,6 @@ class ModuleN(ModuleSystem):
 
 def run_night_deck(g):
     """After the night (and after the food spoiled): shuffle the 5 night cards and turn up 2, to be resolved."""
-    from ...rng import Rng
     s = g.s
     z = s["z"]
     if not z["night-deck"]:
@@ -297,13 +293,11 @@ def _where_up(g, item):
 
 
 def camp_night_actions(g, item):
-    from .base import card_decision_actions
-    return card_decision_actions(g, {**item, "k": "nightcard"})
+    return R.card_decision_actions(g, {**item, "k": "nightcard"})
 
 
 def apply_camp_night(g, item, a):
-    from .base import apply_card_decision
-    apply_card_decision(g, {**item, "k": "nightcard"}, a)
+    R.apply_card_decision(g, {**item, "k": "nightcard"}, a)
 
 
 def auto_night_return(g, item) -> bool:
@@ -437,6 +431,8 @@ class ModuleQ(ModuleSystem):
     name = "anb-q"
     letter = "Q"
     places = ("dream",)
+    action_types = {"spirits": {"remove": Lit(True, False)}}
+    scores = {"spirits": 0.0}
 
     def __init__(self):
         self.steps = (Step("spirits", "night", run_spirits, before="missions", rule="rule:anb-q/spirits"),)
@@ -678,10 +674,13 @@ class ModuleR(ModuleSystem):
 
 
 # ------------------------------------------------------------------ the mission order
-class MissionOrder(System):
+class MissionOrder(PaleoSystem):
     """The players decide in which order the mission cards resolve (the A New Beginning rulebook, module R)."""
 
     name = "anb-missions"
+    action_types = {"mission-order": {"card": Instance()}}
+    scores = {"mission-order": 0.0}
+    rule_sources = {"rule:anb/mission-order": RULES["rule:anb/mission-order"]}
 
     def __init__(self):
         self.steps = (Step("mission-order", "night", run_mission_order, before="missions",

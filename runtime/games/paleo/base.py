@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-import json
 from itertools import permutations
 
-from ...core import WAIT, Counter, Decision, Field, Listener, Step, System, Zone
+from ...core import WAIT, Counter, Decision, Field, Listener, Step, Zone
+from ...core.actions import Below, Instance, Seat, Seq
 from ...core.invariants import is_int
 from ...rng import Rng
+from . import policy as P
+from . import resolve as R
 from . import state as S
 from .ops import OPS
 from .state import SKILLS, Ctx
+from .system import PaleoSystem
 
 B = "002_56cce9db253ede81.txt"
 DAY = ["The Game Turn: Surviving Day and Night", "Day Phase: Exploring the Unknown"]
@@ -93,7 +96,7 @@ def _where_resolving(g, item):
     """A card being resolved lies where it is resolved: chosen, with a group, a mission, an idea, or where
     another system resolves cards (`resolving_zones`: the camp, module N's revealed night cards)."""
     zones = ("chosen", "night", "missions", "workbench") + tuple(
-        z for x in g.layout.systems for z in getattr(x, "resolving_zones", ()))
+        z for x in g.layout.systems for z in x.resolving_zones)
     return _where_card(*zones)(g, item)
 
 
@@ -131,11 +134,24 @@ def _where_night(g, item):
     return None
 
 
-class BaseSystem(System):
+class BaseSystem(PaleoSystem):
     """Day (choose, reveal, resolve, help, ignore, sleep) and night (feeding, missions, night cards, new day)."""
 
     name = "paleo"
     phases = ("day", "night")
+    action_types = {
+        # the day: choosing (a top card by index among the backs seen, the others' order back), resolving
+        "choose": {"card": Below(4), "order": Seq(Below(4), 3)},
+        "sleep": {}, "option": {"option": Below(8), "variant": Below(8)}, "help": {"target": Seat()},
+        "ignore": {}, "wound": {"person": Instance()}, "craft": {"idea": Instance()}, "share": {"to": Seat()},
+        "meet": {}, "decline": {}, "keep": {},
+        "help-card": {"card": Instance(), "option": Below(8)},
+    }
+    scores = {"choose": P.choose_score, "sleep": P.sleep_score, "option": P.option_action_score, "help": P.help_score,
+              "ignore": 0.0, "wound": P.wound_score, "craft": P.craft_score, "share": P.share_score, "meet": 1.0,
+              "decline": 0.0, "keep": 0.15, "help-card": P.help_card_score}
+    rule_sources = RULES
+    shared_kinds = ("day",)  # a help action by day
     action_lists = ("order",)
     boards = ("board:base-camp", "board:night", "board:wilderness", "board:workbench", "board:cemetery")
     zones = (
@@ -194,16 +210,16 @@ class BaseSystem(System):
                      rule="rule:paleo/resolve"),
             Decision("fallback", {"player": "player?", "card": "card", "kind": "str", "helpers": "players",
                                   "finish": "decision", "option": "int~", "everyone": "bool~"},
-                     fallback_actions, apply_card_decision, where=_where_resolving,
+                     fallback_actions, R.apply_card_decision, where=_where_resolving,
                      rule="rule:paleo/resolve"),
-            Decision("mission", {"card": "card", "player": "player?"}, card_decision_actions, apply_card_decision,
+            Decision("mission", {"card": "card", "player": "player?"}, R.card_decision_actions, R.apply_card_decision,
                      where=_where_card("missions"), rule="rule:paleo/missions"),
-            Decision("nightcard", {"card": "card", "player": "player?"}, card_decision_actions, apply_card_decision,
+            Decision("nightcard", {"card": "card", "player": "player?"}, R.card_decision_actions, R.apply_card_decision,
                      where=_where_night, rule="rule:paleo/night-cards"),
-            Decision("revealed", {"card": "card", "player": "player"}, card_decision_actions, apply_card_decision,
+            Decision("revealed", {"card": "card", "player": "player"}, R.card_decision_actions, R.apply_card_decision,
                      where=_where_card("chosen"), rule="rule:paleo/when-revealed"),
-            Decision("trigger", {"card": "card", "player": "player", "symbol": "str"}, card_decision_actions,
-                     apply_card_decision, where=_where_listening, rule="rule:paleo/on-symbol"),
+            Decision("trigger", {"card": "card", "player": "player", "symbol": "str"}, R.card_decision_actions,
+                     R.apply_card_decision, where=_where_listening, rule="rule:paleo/on-symbol"),
             Decision("everyone-dice", {"player": "player?", "card": "card", "kind": "str", "helpers": "players",
                                        "finish": "decision", "option": "int", "variant": "int", "ask": "players"},
                      everyone_dice_actions, apply_everyone_dice, where=_where_dice,
@@ -231,9 +247,7 @@ class BaseSystem(System):
         explo = g.make_cards(r.exploration, copies)
         z["secrets"] = g.make_cards([c for num in r.secret_numbers for c in r.secret_cards.get(num, [])], copies)
         for sys_ in g.layout.systems:  # decks a module lays out before the deal (Q's dreams, R's volcano cards)
-            arrange = getattr(sys_, "arrange", None)
-            if arrange is not None:
-                arrange(g, rng, explo)
+            sys_.arrange(g, rng, explo)
         rng.shuffle(explo)
         s["rng"] = rng.state
         predeal(g, explo)
@@ -251,7 +265,7 @@ class BaseSystem(System):
         for i, iid in enumerate(explo):  # deal round robin from player 0; the end of a deck list is its top
             z[f"deck/{i % n}"].append(iid)
         # a module may let the players swap people before they take their tools (The White Whale, 3–4 players)
-        tools = not any(getattr(x, "defers_tools", lambda g: False)(g) for x in g.layout.systems)
+        tools = not any(x.defers_tools(g) for x in g.layout.systems)
         for p in range(n):
             for _ in range(r.people_per_group):
                 S.join_person(g, p, None, tools=tools)
@@ -357,17 +371,15 @@ class BaseSystem(System):
                     if len(order) > 1:
                         lab += ", keep " + " over ".join(f"{backs[j]} ({j + 1})" for j in order)
                     out.append({"type": "choose", "player": p, "card": k, "order": list(order), "label": lab})
-            if all(getattr(x, "allows_sleep_early", True) for x in g.layout.systems):  # module R forbids it
+            if all(x.allows_sleep_early for x in g.layout.systems):  # module R forbids it
                 out.append({"type": "sleep", "player": p, "label": f"P{p}: go to sleep early (discard {len(deck)} cards)"})
         for sys_ in g.layout.systems:  # what else the players may do instead of revealing (go out to sea)
-            extra = getattr(sys_, "choose_extras", None)
-            if extra is not None:
-                out.extend(extra(g))
+            out.extend(sys_.choose_extras(g))
         return out
 
     def apply_choose(self, g, a: dict) -> None:
         if a["type"] not in ("choose", "sleep"):
-            next(x for x in g.layout.systems if a["type"] in getattr(x, "choose_types", ())).apply_choose_extra(g, a)
+            next(x for x in g.layout.systems if a["type"] in x.choose_types).apply_choose_extra(g, a)
             return
         if a["type"] == "choose":
             g.s["choice"][a["player"]] = {"kind": "card", "card": a["card"], "order": a["order"]}
@@ -396,32 +408,21 @@ class BaseSystem(System):
                 continue
             iid = s["z"][f"chosen/{p}"][0]
             cid = s["cards"][iid]
-            ctx = Ctx(p, helpers_of(g, p), iid, "day")
+            ctx = Ctx(p, R.helpers_of(g, p), iid, "day")
             day_opts = [o for o in r.options.get(cid, []) if o.trigger is None]  # trigger options wait for theirs
             danger = r.is_danger(cid)
-            if danger and any(o.help and affordable(g, o, ctx) for o in day_opts):
+            if danger and any(o.help and R.affordable(g, o, ctx) for o in day_opts):
                 danger = False  # an avoidable danger, avoided: help or ignore are open
-            any_opt = False
-            negs = [o for o in day_opts if o.negative and not o.help]
-            # a negative action that cannot be done in full (avoid place with too few cards) is open only
-            # when no negative action of the card can be done in full; then it is done as far as it goes
-            full = [o for o in negs if all(f(g, ctx) for f in o.full)]
-            open_negs = full or negs
-            for opt in day_opts:
-                if opt.help:
-                    continue
-                if opt.negative:
-                    if danger and opt in open_negs:
-                        out.append(opt_action(g, p, cid, opt, f"P{p}: {r.name(cid)}: negative action {opt.index + 1}: {opt.text}"))
-                        any_opt = True
-                elif affordable(g, opt, ctx):
-                    out.append(opt_action(g, p, cid, opt, f"P{p}: {r.name(cid)}: action {opt.index + 1}: {opt.text}"))
-                    any_opt = True
+            opts = [o for o in day_opts if not o.help]
+            offered = R.offer_card_options(g, p, cid, opts, ctx, f"P{p}: {r.name(cid)}: ",
+                                           negatives=R.open_negatives(g, [o for o in opts if o.negative], ctx) if danger else ())
+            out.extend(offered)
+            any_opt = bool(offered)
             if not danger:
                 for q in range(s["players"]):
                     if q != p and not s["done"][q] and s["helping"][q] is None:
                         out.append({"type": "help", "player": p, "target": q, "label": f"P{p}: help P{q}"})
-                out.extend(help_uses(g, p))
+                out.extend(R.help_uses(g, p))
             if cid in r.help_paid and r.has_moon(cid):  # its action waits for a help action: kept with the group
                 out.append({"type": "keep", "player": p, "label": f"P{p}: lay {r.name(cid)} with the group "
                                                                    "(its action is taken with a help action)"})
@@ -429,9 +430,7 @@ class BaseSystem(System):
                 out.append({"type": "ignore", "player": p,
                             "label": f"P{p}: ignore {r.name(cid)}" + ("" if not danger else " (no action can be resolved)")})
             for sys_ in g.layout.systems:  # what other systems let a resolving player do (play the flute)
-                extra = getattr(sys_, "resolve_extras", None)
-                if extra is not None:
-                    out.extend(extra(g, p))
+                out.extend(sys_.resolve_extras(g, p))
         return out
 
     def help_extras(self, g, p: int) -> list[dict]:
@@ -440,13 +439,13 @@ class BaseSystem(System):
         s, r = g.s, g.rules
         zones = [f"chosen/{q}" for q in range(s["players"]) if q != p and not s["done"][q]]
         zones += [f"night/{q}" for q in range(s["players"])]
-        zones += [z for x in g.layout.systems for z in getattr(x, "help_zones", ())]
+        zones += [z for x in g.layout.systems for z in x.help_zones]
         out = []
         for zone in zones:
             for iid in s["z"][zone]:
                 cid = s["cards"][iid]
                 if cid in r.help_paid:
-                    out.extend(offer_actions(g, p, iid, Ctx(p, helpers_of(g, p), iid, "help"), "help-card",
+                    out.extend(R.offer_actions(g, p, iid, Ctx(p, R.helpers_of(g, p), iid, "help"), "help-card",
                                              f"P{p}: spend the help action on {r.name(cid)}: ", r.help_paid[cid]))
         return out
 
@@ -456,22 +455,22 @@ class BaseSystem(System):
         iid = s["z"][f"chosen/{p}"][0]
         t = a["type"]
         if t == "option":
-            ctx = Ctx(p, helpers_of(g, p), iid, "day")
+            ctx = Ctx(p, R.helpers_of(g, p), iid, "day")
             opt = g.rules.option(s["cards"][iid], a["option"], a.get("variant", 0))
-            resolve_option(g, iid, opt, ctx, {"k": "finish", "player": p, "card": iid, "kind": "day"})
+            R.resolve_option(g, iid, opt, ctx, {"k": "finish", "player": p, "card": iid, "kind": "day"})
         elif t == "keep":  # interpretation:pote-help-paid-cards
             g.event("keep", player=p, card=s["cards"][iid])
-            finish(g, {"k": "finish", "player": p, "card": iid, "kind": "day"})
+            R.finish(g, {"k": "finish", "player": p, "card": iid, "kind": "day"})
         elif t == "help-card":
-            spend_help(g, p, s["cards"][a["card"]])
-            ctx = Ctx(p, helpers_of(g, p), a["card"], "help")
+            R.spend_help(g, p, s["cards"][a["card"]])
+            ctx = Ctx(p, R.helpers_of(g, p), a["card"], "help")
             opt = g.rules.option(s["cards"][a["card"]], a["option"], a.get("variant", 0))
-            resolve_option(g, a["card"], opt, ctx, {"k": "finish", "player": p, "card": a["card"], "kind": "help"})
+            R.resolve_option(g, a["card"], opt, ctx, {"k": "finish", "player": p, "card": a["card"], "kind": "help"})
         elif t not in ("help", "ignore"):
-            next(x for x in g.layout.systems if t in getattr(x, "extra_types", ())).apply_extra(g, a)
+            next(x for x in g.layout.systems if t in x.extra_types).apply_extra(g, a)
         elif t == "help":
             q = a["target"]
-            if _avoided(g, iid) and "symbol:help" not in s["used"]:
+            if R.avoided(g, iid) and "symbol:help" not in s["used"]:
                 s["used"].append("symbol:help")  # an avoidable danger avoided: its help action taken
             target = s["z"][f"chosen/{q}"]
             keeps = getattr(g.rules, "keeps_dream_when_helping", ())  # Dream Interpretation's dreamer keeps the dream
@@ -485,246 +484,9 @@ class BaseSystem(System):
             g.event("help", player=p, target=q, card=s["cards"][iid])
         else:
             g.event("ignore", player=p, card=s["cards"][iid])
-            if _avoided(g, iid) and "symbol:help" not in s["used"]:
+            if R.avoided(g, iid) and "symbol:help" not in s["used"]:
                 s["used"].append("symbol:help")  # an avoidable danger avoided: ignored, as its help option allows
-            finish(g, {"k": "finish", "player": p, "card": iid, "kind": "day"}, ignored=True)
-
-
-# ------------------------------------------------------------------ shared resolution helpers
-def help_uses(g, p: int) -> list[dict]:
-    """What else a player free to help may spend the turn's help action on, as other systems offer it
-    (the Cult Site's seek place; a kept card's `cost help` option)."""
-    out = []
-    for sys_ in g.layout.systems:
-        fn = getattr(sys_, "help_extras", None)
-        if fn is not None:
-            out.extend(fn(g, p))
-    return out
-
-
-def offer_actions(g, p: int, iid: int, ctx: Ctx, type_: str, prefix: str, opts=None) -> list[dict]:
-    """The affordable day actions of card instance `iid` (or of `opts`), each as an action of type `type_` naming
-    the card, labelled `<prefix>action N: <text>`: how systems offer a card other than the player's own."""
-    r = g.rules
-    cid = g.s["cards"][iid]
-    out = []
-    for o in (r.options.get(cid, []) if opts is None else opts):
-        if o.trigger is None and not o.negative and not o.help and affordable(g, o, ctx):
-            a = opt_action(g, p, cid, o, f"{prefix}action {o.index + 1}: {o.text}")
-            a.update(type=type_, card=iid)
-            out.append(a)
-    return out
-
-
-def spend_help(g, p: int, what: str) -> None:
-    """Player `p` spends the turn's help action on something other than helping a player: the revealed
-    card goes to the open discard pile as when helping, and the player has resolved their turn."""
-    s = g.s
-    iid = s["z"][f"chosen/{p}"][0]
-    if _avoided(g, iid) and "symbol:help" not in s["used"]:
-        s["used"].append("symbol:help")
-    g.move(iid, f"chosen/{p}", "discard-up")
-    s["done"][p] = True
-    g.event("help-spent", player=p, on=what, card=s["cards"][iid])
-
-
-def _avoided(g, iid: int) -> bool:
-    """A danger with a help option (an avoidable danger) that was helped with or ignored: it was avoided."""
-    cid = g.s["cards"][iid]
-    return g.rules.is_danger(cid) and any(o.help for o in g.rules.options.get(cid, ()))
-
-
-def helpers_of(g, p: int) -> list[int]:
-    return [h for h in range(g.s["players"]) if g.s["helping"][h] == p]
-
-
-def opt_action(g, who: int, cid: str, o, label: str) -> dict:
-    a = {"type": "option", "player": who, "option": o.index}
-    if g.rules.variants[cid].get(o.index, 1) > 1:
-        a["variant"] = o.variant
-        label += f" (way {o.variant + 1}: {_describe(o)})"
-    a["label"] = label
-    return a
-
-
-def _describe(opt) -> str:
-    """What one way of an option pays and gives, in the option's own words (`2 wood`), for its label."""
-    parts = []
-    for position, sym, args in opt.calls:
-        if position == "requirement":
-            continue
-        n = args.get("n")
-        word = sym.split(":", 1)[-1].replace("-", " ")
-        parts.append(("pay " if position == "cost" else "") + (f"{n} {word}" if isinstance(n, int) else word))
-    return ", ".join(parts) or "nothing"
-
-
-def affordable(g, opt, ctx: Ctx) -> bool:
-    """Whether the option can be chosen now: requirements met (each group alone for `everyone:`) and costs payable."""
-    players = S.ctx_players(g, ctx)
-    if opt.need_static and not S.need_met(g, opt.need_static, players):
-        return False
-    for u in opt.usable:
-        if not u(g, ctx):
-            return False
-    for f in opt.forbid:
-        need: dict = {}
-        f(need)
-        if S.need_met(g, need, players):
-            return False
-    if not opt.everyone:
-        for _, c in opt.costs:
-            if not c(g, ctx, False):
-                return False
-        return True
-    n = g.s["players"]
-    if opt.each_need or opt.each_forbid:
-        for p in range(n):
-            if opt.each_need and not S.need_met(g, opt.each_need, (p,)):
-                return False
-            for f in opt.each_forbid:
-                need = {}
-                f(need)
-                if S.need_met(g, need, (p,)):
-                    return False
-    if not opt.each_costs:
-        return all(c(g, ctx, False) for _, c in opt.costs)
-    # everyone pays: paid in turn on a scratch copy, so a shared store is counted once per player
-    scratch = type(g)(g.rules, json.loads(g.to_json(log=False)))
-    scratch.s["log"] = []
-    sctx = Ctx(ctx.player, list(ctx.helpers), ctx.card, ctx.kind)
-    for _, c in opt.costs:
-        if not c(scratch, sctx, False):
-            return False
-        c(scratch, sctx, True)
-    for p in range(n):
-        pctx = sctx.alone(p)
-        for _, c in opt.each_costs:
-            if not c(scratch, pctx, False):
-                return False
-            c(scratch, pctx, True)
-    return True
-
-
-def in_stock(g, opt) -> bool:
-    """Whether the workbench still holds every limited tool the option makes (crafting takes it from there)."""
-    want: dict = {}
-    r = g.rules
-    for position, sym, args in opt.calls:
-        if position == "reward":
-            t = r.tool_id(sym)
-            if t in r.tool_stock:
-                k = args.get("n")
-                want[t] = want.get(t, 0) + (k if isinstance(k, int) else 1)
-    return all(g.s["supply"].get(t, 0) >= k for t, k in want.items())
-
-
-def _roll_needs(g, opt, ctx: Ctx) -> tuple[bool, list[int]]:
-    """Roll the option's dice: the resolving group's own, then each player's (`everyone roll`), one after another."""
-    s = g.s
-    ok = True
-    if opt.dice:
-        faces = S.roll(g, opt.dice)
-        need = opt.need()
-        for f in faces:
-            parsed = g.rules._face(f)
-            if parsed:
-                need[parsed[0]] = need.get(parsed[0], 0) + parsed[1]
-        ok = S.need_met(g, need, S.ctx_players(g, ctx))
-        g.event("dice", player=ctx.player, faces=faces, met=ok)
-    failed = []
-    if opt.each_dice:
-        by = g.by
-        g.by = "rule:paleo/everyone-rolls"
-        for p in range(s["players"]):
-            faces = S.roll(g, opt.each_dice)
-            need = dict(opt.each_need)
-            for f in faces:
-                parsed = g.rules._face(f)
-                if parsed:
-                    need[parsed[0]] = need.get(parsed[0], 0) + parsed[1]
-            met = S.need_met(g, need, (p,))
-            g.event("dice", player=p, faces=faces, met=met, everyone=True)
-            if not met:
-                failed.append(p)
-        g.by = by
-    return ok, failed
-
-
-def resolve_option(g, iid: int, opt, ctx: Ctx, fin: dict, rolled: bool = False) -> None:
-    """Roll, check, pay and apply one option, then queue what it asks for before `fin`."""
-    s = g.s
-    for sym in opt.symbols:
-        if sym not in s["used"]:
-            s["used"].append(sym)
-    if (opt.dice or opt.each_dice) and not rolled:
-        ok, failed = _roll_needs(g, opt, ctx)
-        base = {"player": ctx.player, "card": iid, "kind": ctx.kind, "helpers": list(ctx.helpers), "finish": fin}
-        if not ok or failed:
-            item = {"k": "fallback", **base}
-            if opt.each_dice:  # another action, possibly negative, or ignoring: and nothing is paid
-                item.update(option=opt.index, everyone=True)
-            s["queue"].insert(0, item)
-            return
-        if opt.each_dice:  # only after all rolled does each player say whether they meet the raised requirement
-            s["queue"].insert(0, {"k": "everyone-dice", **base, "option": opt.index, "variant": opt.variant,
-                                  "ask": list(range(s["players"]))})
-            return
-    g.event("resolve", player=ctx.player, card=s["cards"][iid], option=opt.index + 1, negative=opt.negative)
-    by = g.by
-    for sym, c in opt.costs:
-        g.by = sym
-        if not c(g, ctx, True) and not opt.negative:
-            raise AssertionError("a cost checked as payable could not be paid")
-    if opt.each_costs:
-        for p in range(s["players"]):
-            pctx = ctx.alone(p)
-            for sym, c in opt.each_costs:
-                g.by = sym
-                if not c(g, pctx, True) and not opt.negative:
-                    raise AssertionError("an everyone cost checked as payable could not be paid")
-    heard = g.layout.hooks.get(("after", "symbol")) if ctx.kind != "trigger" and ctx.player is not None else None
-    for sym, e in opt.effects:
-        g.by = sym
-        e(g, ctx)
-        if heard:
-            for fn in heard:
-                fn(g, (sym, ctx))
-    for p in range(s["players"]) if opt.each_effects else ():
-        pctx = ctx.alone(p)
-        for sym, e in opt.each_effects:
-            g.by = sym
-            e(g, pctx)
-    g.by = by
-    if ctx.dest is not None and fin.get("kind") == "day" and not opt.negative:
-        fin = dict(fin, to=ctx.dest)
-    s["queue"][0:0] = ctx.new + [fin]
-
-
-def finish(g, fin: dict, ignored: bool = False) -> None:
-    s = g.s
-    s["bonus"] = {}
-    if fin.get("kind") == "day":
-        p = fin["player"]
-        iid = fin["card"]
-        if iid in s["z"][f"chosen/{p}"]:
-            to = fin.get("to")  # where an option sent the card itself (captured into the stable, kept with the group)
-            zone = g.layout.zone.get((to or "").split("/")[0])
-            if zone is not None and to == (zone.name if zone.scope == "shared" else f"{zone.name}/{p}"):
-                g.event("placed", player=p, card=s["cards"][iid], to=zone.name)  # named while still face up
-                g.move(iid, f"chosen/{p}", to)
-                g.bus("after", "placed", (p, iid, zone.name))
-            else:
-                dst = f"night/{p}" if (g.rules.has_moon(s["cards"][iid]) and not ignored) else "discard-up"
-                g.move(iid, f"chosen/{p}", dst)
-    if fin.get("kind") in ("day", "help"):  # a turn's card (or its help action spent otherwise) is resolved
-        p = fin["player"]
-        s["done"][p] = True
-        for h in range(s["players"]):
-            if s["helping"][h] == p:
-                s["helping"][h] = None
-        g.bus("after", "resolved", fin)  # a card and its tokens resolved (the Cult Site refills its display)
-    S.check_end(g)
+            R.finish(g, {"k": "finish", "player": p, "card": iid, "kind": "day"}, ignored=True)
 
 
 def reveal(g) -> None:
@@ -759,9 +521,7 @@ def predeal(g, pile: list) -> None:
     """Before a shuffled stack is dealt (setup and each new day), systems may take cards from its top
     (the Cult Site's cult deck and display); `pile` is the stack, its end the top."""
     for sys_ in g.layout.systems:
-        fn = getattr(sys_, "predeal", None)
-        if fn is not None:
-            fn(g, pile)
+        sys_.predeal(g, pile)
 
 
 # ------------------------------------------------------------------ night
@@ -904,7 +664,7 @@ def craft_actions(g, item) -> list[dict]:
         opts = r.options.get(s["cards"][iid], [])
         if tool is not None and opts and r.tool_id(tool) not in {r.tool_id(x) for x in opts[0].symbols}:
             continue
-        if opts and not opts[0].negative and in_stock(g, opts[0]) and affordable(g, opts[0], ctx):
+        if opts and not opts[0].negative and R.in_stock(g, opts[0]) and R.affordable(g, opts[0], ctx):
             out.append({"type": "craft", "player": p, "idea": iid, "label": f"P{p}: craft {S.name(g, iid)}"})
     out.append({"type": "craft", "player": p, "idea": None, "label": f"P{p}: craft nothing"})
     return out
@@ -919,43 +679,7 @@ def apply_craft(g, item, a) -> None:
     ctx = Ctx(item["player"], item["helpers"], a["idea"], "craft")
     opt = g.rules.options[s["cards"][a["idea"]]][0]
     g.event("craft", player=item["player"], idea=s["cards"][a["idea"]])
-    resolve_option(g, a["idea"], opt, ctx, {"k": "done"})
-
-
-def _card_options(g, item) -> list:
-    """The options a card decision offers: those of its trigger, or (missions, night cards) the card's own."""
-    opts = g.rules.options.get(g.s["cards"][item["card"]], [])
-    k = item["k"]
-    if k == "revealed":
-        return [o for o in opts if o.trigger == "revealed"]
-    if k == "trigger":
-        return [o for o in opts if o.trigger == "on" and o.on == item["symbol"]]
-    if k in ("nightcard", "mission") and any(o.trigger == "night" for o in opts):  # `at night:` (Rescue)
-        return [o for o in opts if o.trigger == "night"]
-    return [o for o in opts if o.trigger is None]
-
-
-def card_decision_actions(g, item) -> list[dict]:
-    """Missions, night cards and triggered options: each affordable option, or any negative one; else nothing to do."""
-    s, r = g.s, g.rules
-    p = item.get("player")
-    who = 0 if p is None else p
-    cid = s["cards"][item["card"]]
-    ctx = Ctx(p, [], item["card"], item["k"])
-    out = []
-    costly = False
-    for o in _card_options(g, item):
-        if o.help:  # help marks an avoidable danger of the day; elsewhere it offers nothing to resolve
-            continue
-        costly = costly or bool(o.costs or o.each_costs)
-        if o.negative or affordable(g, o, ctx):
-            out.append(opt_action(g, who, cid, o, f"P{who}: {r.name(cid)}: {'negative action' if o.negative else 'action'} "
-                                                  f"{o.index + 1}: {o.text}"))
-    if not out:
-        out.append({"type": "ignore", "player": who, "label": f"P{who}: {r.name(cid)}: no action can be resolved"})
-    elif item["k"] == "trigger" and costly:  # paying for an extra effect is the group's choice
-        out.append({"type": "ignore", "player": who, "label": f"P{who}: {r.name(cid)}: do not use it"})
-    return out
+    R.resolve_option(g, a["idea"], opt, ctx, {"k": "done"})
 
 
 def fallback_actions(g, item) -> list[dict]:
@@ -969,45 +693,14 @@ def fallback_actions(g, item) -> list[dict]:
     if item.get("everyone"):
         ctx = Ctx(p, item["helpers"], item["card"], item["kind"])
         for o in opts:
-            if o.trigger is None and not o.negative and not o.help and o.index != item["option"] and affordable(g, o, ctx):
-                out.append(opt_action(g, who, cid, o, f"P{who}: not everyone met it: action {o.index + 1} of {r.name(cid)}"))
+            if o.trigger is None and not o.negative and not o.help and o.index != item["option"] and R.affordable(g, o, ctx):
+                out.append(R.opt_action(g, who, cid, o, f"P{who}: not everyone met it: action {o.index + 1} of {r.name(cid)}"))
     negs = [o for o in opts if o.negative and o.trigger is None]
     for o in negs:
-        out.append(opt_action(g, who, cid, o, f"P{who}: dice not met: negative action {o.index + 1} of {r.name(cid)}"))
+        out.append(R.opt_action(g, who, cid, o, f"P{who}: dice not met: negative action {o.index + 1} of {r.name(cid)}"))
     if not negs or (item.get("everyone") and not r.is_danger(cid)):
         out.append({"type": "ignore", "player": who, "label": f"P{who}: dice not met: ignore {r.name(cid)}"})
     return out
-
-
-def apply_card_decision(g, item, a) -> None:
-    s = g.s
-    s["queue"].pop(0)
-    iid = item["card"]
-    if item["k"] == "fallback":
-        ctx = Ctx(item["player"], item["helpers"], iid, item["kind"])
-        fin = item["finish"]
-    else:
-        ctx = Ctx(item.get("player"), [], iid, item["k"])
-        fin = {"k": "finish", "player": item.get("player"), "card": iid, "kind": item["k"]}
-    if a["type"] == "ignore":
-        g.event("ignore", player=a["player"], card=s["cards"][iid])
-        finish(g, fin, ignored=True)
-        return
-    opt = g.rules.option(s["cards"][iid], a["option"], a.get("variant", 0))
-    resolve_option(g, iid, opt, ctx, fin)
-
-
-def apply_table_card(g, item, a, ctx: Ctx, fin: dict) -> None:
-    """A card the whole table resolves together (a star card at night, a sea card): ignored, or one of its
-    options resolved with `ctx` (everyone helping) before `fin`."""
-    s = g.s
-    s["queue"].pop(0)
-    iid = item["card"]
-    cid = s["cards"][iid]
-    if a["type"] == "ignore":
-        g.event("ignore", player=0, card=cid)
-        return
-    resolve_option(g, iid, g.rules.option(cid, a["option"], a.get("variant", 0)), ctx, fin)
 
 
 def everyone_dice_actions(g, item) -> list[dict]:
@@ -1030,12 +723,12 @@ def apply_everyone_dice(g, item, a) -> None:
     s["queue"].pop(0)
     ctx = Ctx(item["player"], item["helpers"], item["card"], item["kind"])
     opt = g.rules.option(s["cards"][item["card"]], item["option"], item["variant"])
-    resolve_option(g, item["card"], opt, ctx, item["finish"], rolled=True)
+    R.resolve_option(g, item["card"], opt, ctx, item["finish"], rolled=True)
 
 
 def auto_finish(g, item) -> bool:
     g.s["queue"].pop(0)
-    finish(g, item)
+    R.finish(g, item)
     return True
 
 

@@ -11,12 +11,15 @@ content, named where they are played.
 from __future__ import annotations
 
 from ...core import OpError, OpTable, Play
-from ...core import Decision, Field, Listener, Step, System, Zone
+from ...core import Decision, Field, Listener, Step, Zone
+from ...core.actions import Below, Either, Instance, Lit, Seat, Tokens
 from ...core.invariants import is_int
 from ...rng import Rng
+from . import resolve as R
 from . import state as S
 from .registry_data import SYMBOLS
 from .state import Ctx
+from .system import PaleoSystem
 
 P = "001_5f1e4d8bf7e7ff1a.txt"
 SITE = ["The Cult Site"]
@@ -39,6 +42,7 @@ RULES = {
 }
 ALTARS = ("forest", "river", "mountain")  # the display, left to right
 ZONE = {a: f"altar-{a}" for a in ALTARS}
+ALTAR = Lit(*ALTARS)
 CULT_DECK = 13
 BESIDE = ("card:pote/blood-sacrifice",)  # used beside an action once per turn (Cards Marked with *: Secrets)
 CULT_SECRETS = 9  # the secret cards marked with the Cult Site symbol (Card Overview; Additional Setup, step 5)
@@ -464,6 +468,10 @@ def apply_ritual(g, item, a):
     _ritual_at(g, a["altar"])
 
 
+def develop_score(game, a: dict) -> float:
+    return 1.0 if a["flip"] else 0.0
+
+
 def develop_actions(g, item):
     p = item["player"]
     return [{"type": "develop", "player": p, "flip": True, "label": f"P{p}: develop the cult (flip the cult night tile)"},
@@ -600,23 +608,17 @@ def apply_swap(g, item, a):
 
 def now_actions(g, item):
     """A card revealed and resolved at once (a secret from the mask, statuette or amulet): as a day card."""
-    from .base import affordable, opt_action
     s, r = g.s, g.rules
     p = item["player"]
     cid = s["cards"][item["card"]]
     ctx = Ctx(p, [], item["card"], "now")
-    out = []
-    for o in r.options.get(cid, []):
-        if o.trigger is not None or o.help:
-            continue
-        if o.negative or affordable(g, o, ctx):
-            out.append(opt_action(g, p, cid, o, f"P{p}: {r.name(cid)}: action {o.index + 1}: {o.text}"))
-    out.append({"type": "ignore", "player": p, "label": f"P{p}: {r.name(cid)}: resolve nothing"})
-    return out
+    opts = [o for o in r.options.get(cid, []) if o.trigger is None and not o.help]
+    nothing = f"P{p}: {r.name(cid)}: resolve nothing"
+    return R.offer_card_options(g, p, cid, opts, ctx, f"P{p}: {r.name(cid)}: ", negative="action",
+                                none_left=nothing, leave=nothing)
 
 
 def apply_now(g, item, a):
-    from .base import resolve_option
     s = g.s
     s["queue"].pop(0)
     iid = item["card"]
@@ -626,7 +628,7 @@ def apply_now(g, item, a):
         s["queue"].insert(0, fin)
         return
     opt = g.rules.option(s["cards"][iid], a["option"], a.get("variant", 0))
-    resolve_option(g, iid, opt, Ctx(item["player"], [], iid, "now"), fin)
+    R.resolve_option(g, iid, opt, Ctx(item["player"], [], iid, "now"), fin)
 
 
 def auto_now_done(g, item) -> bool:
@@ -689,7 +691,6 @@ def tool_actions(g, p: int, helpers: list[int], help_use: bool) -> list[dict]:
 
 
 def use_tool(g, a: dict) -> None:
-    from .base import helpers_of, spend_help
     s = g.s
     p, t = a["player"], a["tool"]
     g.by = "rule:cult/tools"
@@ -708,7 +709,7 @@ def use_tool(g, a: dict) -> None:
         if sym not in s["used"]:
             s["used"].append(sym)
     if gate and gate[0] == "help":  # help and give up cult token: the help action is spent, the token given up
-        spend_help(g, p, "cult tool")
+        R.spend_help(g, p, "cult tool")
         give_up = True
     else:
         give_up = t in s["cult"]["flipped"]
@@ -721,7 +722,7 @@ def use_tool(g, a: dict) -> None:
         s["cult"]["flipped"].append(t)
         g.event("cult-tool-flipped", player=owner, tool=t)
     chosen = s["z"][f"chosen/{p}"]
-    ctx = Ctx(p, helpers_of(g, p), chosen[0] if chosen else None, "day")
+    ctx = Ctx(p, R.helpers_of(g, p), chosen[0] if chosen else None, "day")
     if what == "awareness":
         S.skill_bonus(g, "awareness", n, ctx)
     elif what == "avoid":
@@ -780,10 +781,17 @@ def _check_cult(v, s, r):
     return None
 
 
-class CultSite(System):
+class CultSite(PaleoSystem):
     """The Cult Site board: its zones, its state, its night step, its turn listeners."""
 
     name = "cult-site"
+    action_types = {
+        "seek-help": {}, "cult-tool": {"tool": Tokens()},
+        "beside": {"card": Instance(), "option": Below(8), "variant": Below(8)}, "keep-beside": {},
+    }
+    scores = {"seek-help": 0.15, "cult-tool": 0.6,  # a cult tool adds what it gives to the resolution
+              "beside": -0.5, "keep-beside": 0.15}  # a wound for a card moved onto the cult deck
+    rule_sources = RULES
     product = "product:pote"
     boards = (BOARD,)
     extra_skulls = 1   # the additional skull token: the sixth loses once the cult is developed
@@ -888,9 +896,8 @@ class CultSite(System):
         return 1 if g.s["cult"]["developed"] else 0
 
     def resolve_extras(self, g, p) -> list[dict]:
-        from .base import affordable, helpers_of
         s, r = g.s, g.rules
-        out = tool_actions(g, p, helpers_of(g, p), False)
+        out = tool_actions(g, p, R.helpers_of(g, p), False)
         chosen = s["z"][f"chosen/{p}"]
         if chosen and s["cards"][chosen[0]] in r.cult.beside:
             out.append({"type": "keep-beside", "player": p,
@@ -899,7 +906,7 @@ class CultSite(System):
             if iid in s["cult"]["beside_used"]:
                 continue
             for o in r.cult.beside[s["cards"][iid]]:
-                if affordable(g, o, Ctx(p, helpers_of(g, p), iid, "day")):
+                if R.affordable(g, o, Ctx(p, R.helpers_of(g, p), iid, "day")):
                     out.append({"type": "beside", "player": p, "card": iid, "option": o.index, "variant": o.variant,
                                 "label": f"P{p}: beside the action, use {r.name(s['cards'][iid])}: {o.text}"})
         return out
@@ -908,39 +915,35 @@ class CultSite(System):
         out = []
         if not g.s["cult"]["seek_help"] and display_cards(g):
             out.append({"type": "seek-help", "player": p, "label": f"P{p}: spend the help action on seeking a place"})
-        from .base import helpers_of
-        out.extend(tool_actions(g, p, helpers_of(g, p), True))
+        out.extend(tool_actions(g, p, R.helpers_of(g, p), True))
         return out
 
     def apply_extra(self, g, a) -> None:
-        from .base import spend_help
         s = g.s
         if a["type"] == "cult-tool":
             chosen = s["z"][f"chosen/{a['player']}"]
             use_tool(g, dict(a, card=chosen[0] if chosen else 0))
             return
         if a["type"] == "keep-beside":  # interpretation:pote-blood-sacrifice
-            from .base import finish
             p = a["player"]
             iid = s["z"][f"chosen/{p}"][0]
             g.by = "rule:cult/star-secrets"
             g.move(iid, f"chosen/{p}", f"beside/{p}")
             g.event("placed", player=p, card=s["cards"][iid], to="beside")
-            finish(g, {"k": "finish", "player": p, "card": iid, "kind": "day"})
+            R.finish(g, {"k": "finish", "player": p, "card": iid, "kind": "day"})
             return
         if a["type"] == "beside":
-            from .base import helpers_of, resolve_option
             p, iid = a["player"], a["card"]
             g.by = "rule:cult/star-secrets"
             s["cult"]["beside_used"].append(iid)
             opt = next(o for o in g.rules.cult.beside[s["cards"][iid]] if o.index == a["option"] and o.variant == a["variant"])
-            resolve_option(g, iid, opt, Ctx(p, helpers_of(g, p), iid, "beside"), {"k": "done"})
+            R.resolve_option(g, iid, opt, Ctx(p, R.helpers_of(g, p), iid, "beside"), {"k": "done"})
             return
         p = a["player"]
         g.by = "rule:cult/seek"
         iid = s["z"][f"chosen/{p}"][0]
         s["cult"]["seek_help"] = True
-        spend_help(g, p, "seek place")
+        R.spend_help(g, p, "seek place")
         s["queue"][0:0] = [{"k": "seek", "player": p, "players": [p], "n": 1},
                            {"k": "finish", "player": p, "card": iid, "kind": "help"}]
 
@@ -1077,10 +1080,20 @@ def given_developed(g, value, used, take) -> None:
     g.s["cult"]["developed"] = value
 
 
-class CultOps(System):
+class CultOps(PaleoSystem):
     """The Cult Site's symbols and decisions, on in every Paleo game: without the board they are closed."""
 
     name = "cult-ops"
+    action_types = {
+        "ritual": {"altar": ALTAR}, "develop": {"flip": Lit(True, False)}, "hazard": {"pos": Instance()},
+        "seek": {"altar": ALTAR, "to": Seat()},
+        # the display's cards swapped (and module T's people at setup, by instance)
+        "swap": {"a": Either(Instance(), ALTAR), "b": Either(Instance(), ALTAR)},
+        "to-cult": {"from": Seat(), "pos": Instance()},
+    }
+    scores = {"ritual": 0.0, "develop": develop_score, "hazard": 0.0, "seek": 0.0,
+              "swap": -1.0,  # the display as it lies, and module T's people as dealt, are kept
+              "to-cult": 0.0}
     ops = OPS
     zones = (Zone("resolving-now", "shared", "public", key="resolving_now", given=None),)
     decisions = (
@@ -1100,7 +1113,7 @@ class CultOps(System):
     )
 
 
-class ModuleV(System):
+class ModuleV(PaleoSystem):
     """Module V: playable only with the Cult Site (and its new base cards); its mission is a card of the content."""
 
     name = "pote-v"

@@ -9,8 +9,12 @@ of the content, named where they are played.
 from __future__ import annotations
 
 from ...core import OpError, compile_option
-from ...core import Counter, Decision, Field, Listener, Step, System, Zone
+from ...core import Counter, Decision, Field, Listener, Step, Zone
+from ...core.actions import Below, Instance, Lit, Seat, Tokens, Zones
 from ...core.invariants import is_int
+from . import farm_ops as F
+from . import resolve as R
+from .system import PaleoSystem
 
 A = "000_97f291d3c44cb3f7.txt"
 FARM = ["The Farm"]
@@ -153,8 +157,20 @@ def _check_dreaming(v, s, r):
     return None
 
 
-class FarmSystem(System):
+class FarmSystem(PaleoSystem):
     name = "farm"
+    action_types = {
+        "token-option": {"option": Below(8), "variant": Below(8)},
+        "animal": {"animal": Instance()}, "animal-action": {"what": Lit("stable", "slaughter"), "animal": Instance()},
+        "build": {"expansion": Lit("fence", "hut", "millstone", "scythe")},
+        "grain-action": {"what": Lit("harvest", "grind")}, "dream": {"person": Instance()},
+        "flute": {"to": Seat()}, "idea": {"idea": Instance()},
+        "remove": {"zone": Zones(), "target": Instance()}, "return-dream": {"from": Seat()},
+        "token": {"back": Tokens()}, "new-group": {"who": Seat()}, "release": {"animal": Instance()},
+        "care": {"animal": Instance(), "pay": Lit(True, False)},
+    }
+    scores = dict.fromkeys(action_types, 0.0)
+    rule_sources = RULES
     product = "product:anb"
     boards = ("board:farm",)
     replaces = ("base", "person")   # the new base cards and humans instead of the old (Setup)
@@ -173,14 +189,12 @@ class FarmSystem(System):
     )
 
     def __init__(self):
-        from .farm_ops import OPS
-        self.ops = OPS
+        self.ops = F.OPS
         self.steps = (
             Step("spoil", "night", run_spoil, after="night-cards", rule="rule:farm/spoil"),
             Step("animals", "night", run_animals, after="spoil", rule="rule:farm/animals"),
             Step("hut", "night", run_hut, after="animals", rule="rule:farm/hut"),
         )
-        from . import farm_ops as F
         self.decisions = (
             Decision("release", {"card": "card", "player": "player"}, F.release_actions, F.apply_release,
                      auto=F.auto_release, rule="rule:farm/capture"),
@@ -227,21 +241,18 @@ class FarmSystem(System):
         flute = g.rules.tool_id("flute")
         if not s["z"]["discard-down"]:
             return []
-        from .base import helpers_of
-        if any(s["tools"][q].get(flute, 0) for q in [p, *helpers_of(g, p)]):
+        if any(s["tools"][q].get(flute, 0) for q in [p, *R.helpers_of(g, p)]):
             return [{"type": "flute", "player": p, "label": f"P{p}: play the flute (2 cards from the face-down discard pile onto the deck)"}]
         return []
 
     def apply_extra(self, g, a) -> None:
-        from .base import helpers_of
         s = g.s
         p = a["player"]
         flute = g.rules.tool_id("flute")
-        players = [p, *helpers_of(g, p)]
+        players = [p, *R.helpers_of(g, p)]
         owner = next(q for q in players if s["tools"][q].get(flute, 0))
         g.by = "rule:farm/new-tools"
-        from .farm_ops import spend_held
-        spend_held(g, owner, flute)
+        F.spend_held(g, owner, flute)
         cards = list(reversed(s["z"]["discard-down"][-2:]))  # the top two, top first
         s["queue"].insert(0, {"k": "flute", "players": players, "cards": cards})
 

@@ -9,6 +9,7 @@ hooks (`on <symbol>:` options and farm tokens) for the sub-actions it performs.
 from __future__ import annotations
 
 from ...core import OpError, OpTable
+from . import resolve as R
 from . import state as S
 from .ops import add_resource, add_tool
 from .registry_data import SYMBOLS
@@ -486,7 +487,6 @@ def expansion_action():
 
 
 def build_actions(g, item):
-    from .base import affordable
     p = item["player"]
     ctx = _ctx(item)
     out = []
@@ -494,7 +494,7 @@ def build_actions(g, item):
         cost = g.rules.farm.costs.get(name)
         if cost is None or g.s["built"][name] >= (3 if name == "fence" else 1):
             continue
-        if affordable(g, cost, ctx):
+        if R.affordable(g, cost, ctx):
             out.append({"type": "build", "player": p, "expansion": name, "label": f"P{p}: build the {name} ({cost.text})"})
     out.append({"type": "build", "player": p, "expansion": None, "label": f"P{p}: build nothing"})
     return out
@@ -675,13 +675,12 @@ def on_symbol_tokens(g, payload) -> None:
 
 
 def token_trigger_actions(g, item):
-    from .base import affordable
     p = item["player"]
     ctx = Ctx(p, [], None, "trigger")
     name = g.rules.tokens.get(item["token"], {}).get("name") or item["token"]
     out = []
     for o in g.rules.farm.token_options.get(item["token"], ()):
-        if o.trigger == "on" and o.on == item["symbol"] and affordable(g, o, ctx):
+        if o.trigger == "on" and o.on == item["symbol"] and R.affordable(g, o, ctx):
             out.append({"type": "token-option", "player": p, "option": o.index, "variant": o.variant,
                         "label": f"P{p}: {name}: {o.text}"})
     out.append({"type": "token-option", "player": p, "option": None, "label": f"P{p}: {name}: do not use it"})

@@ -58,15 +58,17 @@ class Rules:
         self.base_product = base_products[0] if base_products else None
         # an expansion's system brings its product's cards; `replaces` names the card kinds whose set the
         # expansion swaps for its own (A New Beginning: the base card set and the people)
-        self.expansions = [x.product for x in self.layout.systems if getattr(x, "product", None)]
+        self.expansions = [x.product for x in self.layout.systems if x.product]
         self.products_in_play = {self.base_product, *self.expansions}
         replaced: dict[str, str] = {}
         for x in self.layout.systems:
-            for kind in getattr(x, "replaces", ()):
+            for kind in x.replaces:
                 replaced[kind] = x.product
         self.replaced = replaced
 
-        self.extra_skulls = sum(int(getattr(x, "extra_skulls", 0)) for x in self.layout.systems)
+        self.extra_skulls = sum(int(x.extra_skulls) for x in self.layout.systems)
+        # resolution kinds whose helpers share the rewards, as the systems in play declare them
+        self.shared_kinds = frozenset(k for x in self.layout.systems for k in x.shared_kinds)
         self.tokens = {t["id"]: t for t in bundle.get("tokens", []) if t.get("game") == game}
         self.tool_by_name = {}
         for t in self.tokens.values():
@@ -79,12 +81,10 @@ class Rules:
         self.tool_skills = {t["id"]: {k: int(v) for k, v in t["skills"].items() if k in SKILLS and isinstance(v, int)}
                             for t in self.tokens.values() if isinstance(t.get("skills"), dict)}
         self.resources = ("food", "wood", "stone") + tuple(
-            r for x in self.layout.systems for r in getattr(x, "resources", ()))
+            r for x in self.layout.systems for r in x.resources)
         self.res_stock: dict[str, int] = {}
         for x in self.layout.systems:
-            stock = getattr(x, "resource_stock", None)
-            if stock is not None:
-                self.res_stock.update(stock(bundle))
+            self.res_stock.update(x.resource_stock(bundle))
         for param, local in WORKBENCH_PARAMS.items():
             tid = self.tool_by_name.get(local)
             if tid and isinstance(params.get(param), int):
@@ -139,9 +139,7 @@ class Rules:
         # rescue); `place(rules)` returns their ids and may add a module's ideas to the support decks
         self.placed: list[str] = []
         for x in self.layout.systems:
-            place = getattr(x, "place", None)
-            if place is not None:
-                self.placed.extend(place(self, missing))
+            self.placed.extend(x.place(self, missing))
         # the secrets of the chosen modules, plus numbered secret cards of the base product itself
         base_secrets = {n for n, cs in self.secret_cards.items() for c in cs
                         if self.cards[c].get("module") is None and self.cards[c].get("product") == self.base_product}
@@ -232,7 +230,7 @@ class Rules:
         if uses_dice and self.die_faces is None:
             missing.append("dice: the faces of the base game's dice are not given")
         for b in setup["boards"]:
-            if not any(b in getattr(s, "boards", ()) for s in self.layout.systems):
+            if not any(b in s.boards for s in self.layout.systems):
                 missing.append(f"board `{b}`: no system of this runtime plays it yet")
         self.missing = missing
         self.in_play = sorted(set(in_play) | set(self.support["people"]))
@@ -258,9 +256,7 @@ class Rules:
                 self.listeners.setdefault(sym, []).append(cid)
         self.resolve_at_once: set[int] = set()  # secret numbers a text says are resolved as soon as revealed
         for x in self.layout.systems:  # the systems read what else they need (the farm: animals, tokens, costs)
-            prep = getattr(x, "prepare", None)
-            if prep is not None:
-                prep(self)
+            x.prepare(self)
 
     def add_module_secrets(self, module: str) -> None:
         """The faces of a module's numbered secrets that belong to its product (no `module:` of their own), when

@@ -11,13 +11,17 @@ still met by each group alone. What the rulebook leaves open is played as the in
 
 from __future__ import annotations
 
-from ...core import Decision, Field, OpTable, Step, System, Unplayable, Zone
+from ...core import Decision, Field, OpTable, SetupError, Step, Unplayable, Zone
+from ...core.actions import Below, Seat, Seq
 from ...core.invariants import is_int
 from ...rng import Rng
+from . import resolve as R
+from .policy import BACK_SCORE
 from . import state as S
 from .ops import add_tool
 from .registry_data import SYMBOLS
 from .state import Ctx
+from .system import PaleoSystem
 
 W = "003_d22ca494923bf453.txt"
 MODULE = "module:whale/T"
@@ -48,7 +52,6 @@ ROPE_AT = 4               # with 4 players the Rope idea starts on the workbench
 SEA_ZONES = ("sea-deck", "sea-discard", "sea-up")
 REVEAL = "symbol:reveal-sea-card"
 SPLIT = "symbol:discard-for-others"
-S.SHARED_KINDS.add(SHARING)
 
 
 # ------------------------------------------------------------------ the rules it reads
@@ -91,7 +94,21 @@ def _where_done(g, item):
     return f"pending decision {item['k']} for card instance {item['card']}, which is not the sea card in play"
 
 
-class Sea(System):
+def sea_score(game, a: dict) -> float:
+    """Out to sea when the decks offer little (a danger on every top card)."""
+    s, r = game.s, game.rules
+    deck = s["z"][f"deck/{a['player']}"]
+    best = max((BACK_SCORE.get(r.back(s["cards"][i]), 2) for i in deck[-r.backs_seen:]), default=0)
+    return 2.5 if best < 2.5 else 1.0
+
+
+def split_score(game, a: dict) -> float:
+    """The cards for others come from the fullest decks."""
+    s = game.s
+    return -sum(k * k / (len(s["z"][f"deck/{p}"]) + 1) for p, k in enumerate(a["split"]))
+
+
+class Sea(PaleoSystem):
     """Module T: the sea deck and its open discard pile, going out to sea, the search mission and the whale."""
 
     name = "whale-t"
@@ -108,6 +125,11 @@ class Sea(System):
     )
     resolving_zones = ("sea-up",)
     choose_types = ("sea",)
+    action_types = {"swap-done": {}, "sea": {}, "sea-keep": {"to": Seat()}, "raft": {"to": Seat()},
+                    "split": {"split": Seq(Below(6), 4)}}
+    scores = {"swap-done": 0.0, "sea": sea_score, "sea-keep": 0.0, "raft": 0.0, "split": split_score}
+    rule_sources = RULES
+    shared_kinds = (SHARING,)
 
     def __init__(self):
         self.steps = (Step("whale-search", "night", run_search, after="missions", rule="rule:whale/search"),)
@@ -198,7 +220,6 @@ class Sea(System):
             g.by = "rule:whale/rope"
             rope = next((i for i in z["ideas"] if s["cards"][i] == ROPE), None)
             if rope is None:
-                from ...core import SetupError
                 raise SetupError("4 players with module T: the Rope idea (`card:paleo/rope`) is not in the idea deck")
             g.move(rope, "ideas", "workbench")
             g.event("idea", card=ROPE)
@@ -375,31 +396,22 @@ def boat_ctx(g, iid: int) -> Ctx:
 
 
 def sea_card_actions(g, item) -> list[dict]:
-    from .base import affordable, opt_action
     s, r = g.s, g.rules
     iid = item["card"]
     cid = s["cards"][iid]
     ctx = boat_ctx(g, iid)
     opts = [o for o in r.options.get(cid, []) if o.trigger is None and not o.help]
     danger = r.is_danger(cid)
-    negs = [o for o in opts if o.negative]
-    full = [o for o in negs if all(f(g, ctx) for f in o.full)]
-    out = []
-    for o in opts:
-        if o.negative:
-            if danger and o in (full or negs):
-                out.append(opt_action(g, 0, cid, o, f"P0: at sea: {r.name(cid)}: negative action {o.index + 1}: {o.text}"))
-        elif affordable(g, o, ctx):
-            out.append(opt_action(g, 0, cid, o, f"P0: at sea: {r.name(cid)}: action {o.index + 1}: {o.text}"))
-    if not danger or not out:  # an action card may always be ignored; a danger only when nothing can be done
-        out.append({"type": "ignore", "player": 0, "label": f"P0: at sea: ignore {r.name(cid)} (the seafare ends)"})
-    return out
+    ignore = f"P0: at sea: ignore {r.name(cid)} (the seafare ends)"
+    # an action card may always be ignored; a danger only when nothing can be done
+    return R.offer_card_options(g, 0, cid, opts, ctx, f"P0: at sea: {r.name(cid)}: ",
+                                negatives=R.open_negatives(g, [o for o in opts if o.negative], ctx) if danger else (),
+                                none_left=ignore, leave=None if danger else ignore)
 
 
 def apply_sea_card(g, item, a) -> None:
-    from .base import apply_table_card
     iid = item["card"]
-    apply_table_card(g, item, a, boat_ctx(g, iid), {"k": "sea-resolved", "card": iid})
+    R.apply_table_card(g, item, a, boat_ctx(g, iid), {"k": "sea-resolved", "card": iid})
 
 
 def auto_resolved(g, item) -> bool:

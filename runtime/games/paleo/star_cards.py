@@ -9,12 +9,15 @@ leaves open is played as the interpretation records in `interpretations-stars.ya
 
 from __future__ import annotations
 
-from ...core import Decision, Field, Listener, OpTable, Step, System, Zone
+from ...core import Decision, Field, Listener, OpTable, Step, Zone
+from ...core.actions import Backs, Below
 from ...core.invariants import is_int
 from ...rng import Rng
+from . import resolve as R
 from . import state as S
 from .registry_data import SYMBOLS
 from .state import Ctx
+from .system import PaleoSystem
 
 
 P = "001_5f1e4d8bf7e7ff1a.txt"
@@ -37,9 +40,8 @@ PREPARE = "symbol:prepare-card-for-the-night"
 GIVE_UP = "symbol:give-up-star-card"
 BLUE = "blue"
 STAR_ZONES = ("star-deck", "star-discard", "star-up")
-SHARING = "star"        # the resolution kind of a star card (its helpers share the rewards, see state.SHARED_KINDS)
+SHARING = "star"        # the resolution kind of a star card (its helpers share the rewards, see `shared_kinds`)
 ORDINAL = ("top", "second", "third")
-S.SHARED_KINDS.add(SHARING)
 
 
 # ------------------------------------------------------------------ the rules it reads
@@ -72,11 +74,15 @@ def _where_up(g, item):
     return None
 
 
-class StarCards(System):
+class StarCards(PaleoSystem):
     """Module W: the star deck at the sun-over-horizon symbol, its discard at the stacked discs, the star step."""
 
     name = "pote-w"
     module = MODULE
+    action_types = {"star": {"pick": Below(4), "back": Backs()}}
+    scores = {"star": 0.0}
+    rule_sources = RULES
+    shared_kinds = (SHARING,)
     zones = (
         Zone("star-deck", "shared", "count", key="star_deck"),
         Zone("star-discard", "shared", "count", key="star_discard"),
@@ -253,29 +259,20 @@ def _night_options(g, cid: str) -> list:
 
 
 def star_card_actions(g, item) -> list[dict]:
-    from .base import affordable, opt_action
     s, r = g.s, g.rules
     iid = item["card"]
     cid = s["cards"][iid]
     ctx = joint_ctx(g, iid)
     opts = _night_options(g, cid)
-    out = []
-    for o in opts:
-        if o.negative:
-            out.append(opt_action(g, 0, cid, o, f"P0: {r.name(cid)}: negative action {o.index + 1}: {o.text}"))
-        elif affordable(g, o, ctx):
-            out.append(opt_action(g, 0, cid, o, f"P0: {r.name(cid)}: night action {o.index + 1}: {o.text}"))
-    if not out:
-        out.append({"type": "ignore", "player": 0, "label": f"P0: {r.name(cid)}: no night action can be resolved"})
-    elif not any(o.negative for o in opts):  # like an action card by day, one without a negative action may be left
-        out.append({"type": "ignore", "player": 0, "label": f"P0: {r.name(cid)}: leave it unresolved"})
-    return out
+    # like an action card by day, one without a negative action may be left
+    return R.offer_card_options(g, 0, cid, opts, ctx, f"P0: {r.name(cid)}: ", action="night action",
+                                none_left=f"P0: {r.name(cid)}: no night action can be resolved",
+                                leave=None if any(o.negative for o in opts) else f"P0: {r.name(cid)}: leave it unresolved")
 
 
 def apply_star_card(g, item, a) -> None:
-    from .base import apply_table_card
     # the star-done item queued after it discards the card
-    apply_table_card(g, item, a, joint_ctx(g, item["card"]), {"k": "done"})
+    R.apply_table_card(g, item, a, joint_ctx(g, item["card"]), {"k": "done"})
 
 
 def auto_star_done(g, item) -> bool:

@@ -37,8 +37,6 @@ class Ctx:
         return c
 
 
-SHARED_KINDS = {"day"}
-"""Resolution kinds whose helpers share the rewards (a help action by day); a system adds its own."""
 
 
 def ctx_players(g, ctx: Ctx):
@@ -139,7 +137,7 @@ def gain_tool(g, tool: str, player, ctx) -> None:
     tool = g.rules.tool_id(tool)
     if player is None:
         player = 0
-    if ctx is not None and ctx.helpers and ctx.kind in SHARED_KINDS:
+    if ctx is not None and ctx.helpers and ctx.kind in g.rules.shared_kinds:
         # helpers may share the rewards: the group decides who takes the tool
         ctx.new.append({"k": "share", "what": "tool", "tool": tool, "players": ctx.players, "decider": player})
         return
@@ -242,7 +240,7 @@ def draw_support(g, zone: str, ctx: Ctx) -> None:
         g.event("deck-empty", deck=zone)
         return
     if zone == "people":
-        if ctx is not None and ctx.helpers and ctx.kind in SHARED_KINDS:
+        if ctx is not None and ctx.helpers and ctx.kind in g.rules.shared_kinds:
             ctx.new.append({"k": "share", "what": "person", "players": ctx.players, "decider": p})
             return
         join_person(g, p, ctx)
@@ -285,8 +283,7 @@ def reveal_secret(g, number: int, ctx: Ctx) -> None:
     """The next secret with that number, searched from the top of the stack: copies with the same back
     stay where they are (Path of the Elders' identical backs; one match is the same with a single copy)."""
     for sys_ in g.layout.systems:  # a system that places this secret itself (module X: the sun symbol)
-        take = getattr(sys_, "reveal_secret", None)
-        if take is not None and take(g, number, ctx):
+        if sys_.reveal_secret(g, number, ctx):
             return
     p = ctx.player if ctx.player is not None else 0
     z = g.s["z"]
@@ -308,9 +305,7 @@ def skull_limit(g) -> int:
     """The skull that loses the game: the fifth, or later when a system says (a developed cult: the sixth)."""
     n = g.rules.skull_limit
     for sys_ in g.layout.systems:
-        more = getattr(sys_, "more_skulls", None)
-        if more is not None:
-            n += more(g)
+        n += sys_.more_skulls(g)
     return n
 
 
@@ -354,10 +349,9 @@ def check_end(g) -> bool:
     s, r = g.s, g.rules
     limit = skull_limit(g)
     for sys_ in g.layout.systems:  # another way to win at once (module R: every human rescued)
-        won = getattr(sys_, "won", None)
-        cause = won(g) if won is not None else None
+        cause = sys_.won(g)
         if cause:
-            g.by = getattr(sys_, "won_rule", None) or g.by
+            g.by = sys_.won_rule or g.by
             g.end("win", cause, tie=s["skulls"] >= limit)
             return True
     if s["victory"] < r.victory_target and s["skulls"] < limit:

@@ -7,14 +7,18 @@ form one system, on whenever the farm or the Cult Site is in play.
 
 from __future__ import annotations
 
-from ...core import Decision, System
+from ...core import Decision
+from ...core.actions import Instance, Seat, Tokens
 from . import farm_ops as F
+from .system import PaleoSystem
 
 TOOL_BOARDS = ("board:farm", "board:cult-site")
 
 
-class ToolsSystem(System):
+class ToolsSystem(PaleoSystem):
     name = "tools"
+    action_types = {"heal": {"person": Instance()}, "tool": {"tool": Tokens()}, "spend": {"owner": Seat(), "tool": Tokens()}}
+    scores = {"heal": 0.0, "tool": 0.0, "spend": 0.0}
     ops = F.TOOL_OPS
     decisions = (
         Decision("heal", {"n": "count", "players": "players", "decider": "player", "optional": "bool"},

@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import copy
 
-from ...core import Decision, Field, Listener, Option, OpError, OpTable, System, Zone, compile_option
+from ...core import compile_option, Decision, Field, Listener, OpError, OpTable, Option, Zone
+from ...core.actions import Instance
+from . import resolve as R
 from . import state as S
 from .registry_data import SYMBOLS
 from .star_cards import add_extra_tokens
 from .state import Ctx
+from .system import PaleoSystem
 
 P = "001_5f1e4d8bf7e7ff1a.txt"
 MODULE = "module:pote/X"
@@ -264,32 +267,26 @@ def _sun_options(g, item) -> list:
 
 def sun_actions(g, item) -> list[dict]:
     """As a mission or night card: each action that can be paid, or any negative one; else nothing to do."""
-    from .base import affordable, opt_action
     s, r = g.s, g.rules
     p = item["player"]
     who = 0 if p is None else p
     cid = s["cards"][item["card"]]
     ctx = Ctx(p, item["helpers"], item["card"], "sun")
-    out = [opt_action(g, who, cid, o, f"P{who}: {r.name(cid)} at the sun symbol: "
-                                      f"{'negative action' if o.negative else 'action'} {o.index + 1}: {o.text}")
-           for o in _sun_options(g, item) if o.negative or affordable(g, o, ctx)]
-    if not out:
-        out.append({"type": "ignore", "player": who, "label": f"P{who}: {r.name(cid)}: no action can be resolved"})
-    return out
+    return R.offer_card_options(g, who, cid, _sun_options(g, item), ctx, f"P{who}: {r.name(cid)} at the sun symbol: ",
+                                none_left=f"P{who}: {r.name(cid)}: no action can be resolved")
 
 
 def apply_sun(g, item, a) -> None:
-    from .base import finish, resolve_option
     s = g.s
     s["queue"].pop(0)
     iid = item["card"]
     fin = {"k": "finish", "player": item["player"], "card": iid, "kind": "sun"}
     if a["type"] == "ignore":
         g.event("ignore", player=a["player"], card=s["cards"][iid])
-        finish(g, fin, ignored=True)
+        R.finish(g, fin, ignored=True)
         return
     opt = g.rules.option(s["cards"][iid], a["option"], a.get("variant", 0))
-    resolve_option(g, iid, opt, Ctx(item["player"], item["helpers"], iid, "sun"), fin)
+    R.resolve_option(g, iid, opt, Ctx(item["player"], item["helpers"], iid, "sun"), fin)
 
 
 def _where_sun(g, item):
@@ -311,11 +308,13 @@ def _clear_sun_help(g, _payload) -> None:
     g.s["sun_help"] = {}
 
 
-class WhiteHandsOps(System):
+class WhiteHandsOps(PaleoSystem):
     """Module X's symbols and the decisions they queue, on in every Paleo game (a card of another module may
     show them); the sun-over-horizon symbol and the starred cards come with the module."""
 
     name = "pote-x-ops"
+    action_types = {"wound-one": {"person": Instance()}}
+    scores = {"wound-one": 0.0}
     ops = OPS
     decisions = (
         Decision("discard-this", {"card": "card", "player": "player"}, auto=auto_discard_this,
@@ -334,7 +333,7 @@ class WhiteHandsOps(System):
                                          "negative action of a card revealed by day")
 
 
-class WhiteHands(System):
+class WhiteHands(PaleoSystem):
     """Module X: its setup, symbols, starred cards and the secrets that go to the sun-over-horizon symbol."""
 
     name = "pote-x"
@@ -342,6 +341,9 @@ class WhiteHands(System):
     fields = (Field("sun_help", initial=lambda r, n: {}, check=_check_sun_help),)
     resolving_zones = ("sun",)
     extra_types = ("sun-help", "sun-resolve", "fighter")
+    action_types = {"sun-help": {"card": Instance()}}
+    scores = {"sun-help": 0.0, "sun-resolve": 0.0, "fighter": 0.0}
+    rule_sources = RULES
 
     def __init__(self):
         self.decisions = (
@@ -477,7 +479,6 @@ class WhiteHands(System):
     def help_extras(self, g, p) -> list[dict]:
         """Gilga's Wrath at the sun symbol, for a player free to help (interpretation:pote-wrath-joint-help):
         spend the help action joining in, or resolving one of its actions with everyone who joined in this turn."""
-        from .base import offer_actions
         s, r = g.s, g.rules
         out = []
         for iid in s["z"]["sun"]:
@@ -488,29 +489,26 @@ class WhiteHands(System):
             out.append({"type": "sun-help", "player": p, "card": iid,
                         "label": f"P{p}: spend the help action on {r.name(cid)} at the sun symbol (join in)"})
             with_ = ", ".join(f"P{h}" for h in joined) or "no one else"
-            out.extend(offer_actions(g, p, iid, Ctx(p, list(joined), iid, "day"), "sun-resolve",
+            out.extend(R.offer_actions(g, p, iid, Ctx(p, list(joined), iid, "day"), "sun-resolve",
                                      f"P{p}: with the help action, resolve {r.name(cid)} with {with_}: "))
         return out
 
     def resolve_extras(self, g, p) -> list[dict]:
         """Resistance Fighter: the action of a Gilga the Great at the sun symbol instead of one of its own
         (interpretation:pote-resistance-fighter)."""
-        from .anb_modules import _free_to_act
-        from .base import helpers_of, offer_actions
         s, r = g.s, g.rules
-        if s["cards"][s["z"][f"chosen/{p}"][0]] != FIGHTER or not _free_to_act(g, p):
+        if s["cards"][s["z"][f"chosen/{p}"][0]] != FIGHTER or not R.free_to_act(g, p):
             return []
         out = []
         for iid in s["z"]["sun"]:
             cid = s["cards"][iid]
             if cid != GILGA:
                 continue
-            out.extend(offer_actions(g, p, iid, Ctx(p, helpers_of(g, p), iid, "day"), "fighter",
+            out.extend(R.offer_actions(g, p, iid, Ctx(p, R.helpers_of(g, p), iid, "day"), "fighter",
                                      f"P{p}: {r.name(FIGHTER)}: instead, the action of {r.name(cid)}: "))
         return out
 
     def apply_extra(self, g, a) -> None:
-        from .base import helpers_of, resolve_option, spend_help
         s, r = g.s, g.rules
         p = a["player"]
         chosen = s["z"][f"chosen/{p}"][0]
@@ -520,11 +518,11 @@ class WhiteHands(System):
             g.by = "rule:pote-x/resistance-fighter"
             opt = r.option(s["cards"][iid], a["option"], a.get("variant", 0))
             g.event("fighter", player=p, card=s["cards"][iid])
-            resolve_option(g, iid, opt, Ctx(p, helpers_of(g, p), iid, "day"),
+            R.resolve_option(g, iid, opt, Ctx(p, R.helpers_of(g, p), iid, "day"),
                            {"k": "finish", "player": p, "card": chosen, "kind": "day"})
             return
         g.by = "rule:pote-x/wrath"
-        spend_help(g, p, r.name(s["cards"][iid]))  # the revealed card goes as when helping
+        R.spend_help(g, p, r.name(s["cards"][iid]))  # the revealed card goes as when helping
         fin = {"k": "finish", "player": p, "card": chosen, "kind": "help"}
         if t == "sun-help":
             s["sun_help"].setdefault(str(iid), []).append(p)
@@ -534,7 +532,7 @@ class WhiteHands(System):
         joined = s["sun_help"].pop(str(iid), [])
         opt = r.option(s["cards"][iid], a["option"], a.get("variant", 0))
         g.event("sun-resolve", player=p, card=s["cards"][iid], helpers=joined)
-        resolve_option(g, iid, opt, Ctx(p, joined, iid, "day"), fin)
+        R.resolve_option(g, iid, opt, Ctx(p, joined, iid, "day"), fin)
 
     # ------------------------------------------------------------------ invariants, observation, rule-test view
     def invariants(self, g) -> list[str]:

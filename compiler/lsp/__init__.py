@@ -18,11 +18,14 @@ import sys
 def main() -> int:
     """Run the server on standard input and output until the client exits; the command's exit code."""
     try:
-        from .server import serve
-    except ImportError as exc:  # pygls is an extra
+        import lsprotocol  # noqa: F401, PLC0415 - lsprotocol and pygls are the [lsp] extra
+        import pygls  # noqa: F401, PLC0415 - lsprotocol and pygls are the [lsp] extra
+    except ImportError as exc:
         sys.stderr.write(
             f"paleo: error: `paleo lsp` needs pygls ({exc.name or exc} is not installed)\n"
             "  = help: install it with `python -m pip install \"paleo-codex[lsp]\"`\n")
         return 2
+    from .server import serve  # noqa: PLC0415 - the server is built on pygls, the [lsp] extra
+
     serve()
     return 0

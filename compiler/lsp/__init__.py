@@ -14,18 +14,19 @@ from __future__ import annotations
 
 import sys
 
+EXTRA = ("pygls", "lsprotocol")  # the [lsp] extra
+
 
 def main() -> int:
     """Run the server on standard input and output until the client exits; the command's exit code."""
     try:
-        import lsprotocol  # noqa: F401, PLC0415 - lsprotocol and pygls are the [lsp] extra
-        import pygls  # noqa: F401, PLC0415 - lsprotocol and pygls are the [lsp] extra
+        from .server import serve  # noqa: PLC0415 - the server is built on pygls and lsprotocol, the [lsp] extra
     except ImportError as exc:
+        if (exc.name or "").split(".")[0] not in EXTRA:
+            raise  # a broken import of the compiler's own, not a missing extra
         sys.stderr.write(
-            f"paleo: error: `paleo lsp` needs pygls ({exc.name or exc} is not installed)\n"
+            f"paleo: error: `paleo lsp` needs pygls ({exc.name} is not installed)\n"
             "  = help: install it with `python -m pip install \"paleo-codex[lsp]\"`\n")
         return 2
-    from .server import serve  # noqa: PLC0415 - the server is built on pygls, the [lsp] extra
-
     serve()
     return 0

@@ -14,9 +14,13 @@ from pathlib import Path
 from .version import __version__
 from .commands import EXIT_OK, EXIT_USAGE, FORMATS, ConfigError, UsageError, format_of
 from .safeio import escape
-from .sweep.cli import add_parser as add_sweep
 
 __all__ = ["main", "console", "build_parser", "COMMANDS", "ONE_PASS", "EXIT_OK", "EXIT_USAGE", "FORMATS", "UsageError", "ConfigError"]
+
+
+# `paleo sweep`'s default results file and report folder
+SWEEP_OUT = "build/sweep/results.jsonl"
+SWEEP_REPORT = "build/sweep/report"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -40,6 +44,30 @@ def _selection_args(p: argparse.ArgumentParser) -> None:
                    help="comma-separated codes or prefixes to report, replacing `select` of [tool.paleo]")
     p.add_argument("--ignore", metavar="CODES", action="append", default=None,
                    help="comma-separated codes or prefixes not to report, added to `ignore` of [tool.paleo]")
+
+
+def _sweep_parser(sub) -> None:
+    sw = sub.add_parser("sweep", help="play a grid of setups, player counts, policies and seeds; report calibration")
+    sw.add_argument("--bundle", metavar="FILE", help="the compiled bundle the games are played on")
+    sw.add_argument("--grid", metavar="FILE", help="a TOML grid (setups, players, policies, games, seed, block)")
+    sw.add_argument("--setup", metavar="SETUP", action="append", default=None,
+                    help="SCENARIO[,board=ID][,game=ID][,NAME=VALUE] (repeatable)")
+    sw.add_argument("--players", type=int, nargs="+", metavar="N", default=None)
+    sw.add_argument("--policy", metavar="NAME", action="append", default=None,
+                    help="random, greedy, mc, mc-N or module:function (repeatable)")
+    sw.add_argument("--games", type=int, default=None, help="games per configuration (default 100)")
+    sw.add_argument("--seed", type=int, default=None, help="first seed (default 0); every configuration plays the same seeds")
+    sw.add_argument("--block", type=int, default=None, help="games per seed block (default 25)")
+    sw.add_argument("--out", metavar="FILE", default=SWEEP_OUT, help=f"results file, JSON lines (default {SWEEP_OUT})")
+    sw.add_argument("--resume", action="store_true", help="continue the sweep in --out where it stopped")
+    where = sw.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=int, default=1, metavar="N", help="local worker processes (default 1)")
+    where.add_argument("--scheduler", metavar="ADDRESS", help="an existing dask.distributed scheduler, e.g. tcp://host:8786")
+    sw.add_argument("--report", action="store_true", help="write the calibration page and JSON summary of --out")
+    sw.add_argument("--report-dir", metavar="DIR", default=SWEEP_REPORT, help=f"where --report writes (default {SWEEP_REPORT})")
+    sw.add_argument("--against", metavar="FILE", help="with --report: another results file of the same grid, compared on shared seeds")
+    sw.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                    help="draw the progress bar on stderr (default: when stderr is a terminal)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -149,7 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--format", choices=["human", "json"], default="human")
 
     sub.add_parser("lsp", help="run the language server for card files on standard input and output")
-    add_sweep(sub)
+    _sweep_parser(sub)
     return p
 
 

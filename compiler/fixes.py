@@ -16,6 +16,7 @@ import re
 from dataclasses import replace
 
 from .diagnostics import Diagnostic, Edit, Fix, Safety, Span
+from .loader import load_text
 
 _ONE_GUESS = re.compile(r"did you mean `([^`]+)`\?")
 _TRUE = {"yes", "Yes", "YES", "on", "On", "ON", "y", "Y"}
@@ -143,7 +144,7 @@ def apply_fixes(text: str, fixes: list[Fix]) -> tuple[str, int]:
 
 def _kept_comments(text: str) -> list[str]:
     """The file's comments with suppressions taken out (a fix may remove those, nothing else)."""
-    from .fmt import comment_texts
+    from .fmt import comment_texts  # noqa: PLC0415 - start-up cost: fmt loads ruamel.yaml (~120 ms), needed only to check a fix
 
     out = []
     for c in comment_texts(text):
@@ -156,8 +157,6 @@ def _kept_comments(text: str) -> list[str]:
 def lossless(before: str, after: str, path: str) -> str | None:
     """Why `after` may not replace `before` (None when it may): it must load, and keep every comment of
     `before` but the suppressions a fix removed — the check fmt's writer makes of its own output."""
-    from .loader import load_text
-
     lf, diags = load_text(path, after)
     if lf is None or any(d.code.startswith("Y") and d.is_error for d in diags):
         return "the fixed file would not load"

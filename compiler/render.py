@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 from typing import Callable, Iterable
+from urllib.parse import quote
 
 from .codes import all_codes, lookup
 from .diagnostics import Diagnostic, Severity
@@ -178,8 +179,6 @@ def _sarif_location(span, root: Path) -> dict:
 
 
 def _uri_escape(path: str) -> str:
-    from urllib.parse import quote
-
     return quote(path, safe="/-_.~")
 
 

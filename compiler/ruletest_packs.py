@@ -12,17 +12,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from runtime.bundle import load_bundle
+from runtime.ruletests import RuleTestFailure
+from runtime.ruletests import main as run_tests
+
+from .bundle import dumps, portable_paths
+from .pipeline import default_content_dirs, run
+from .project import load_config
+from .render import render_human
+
 
 def build_pack_bundle(root: Path, packs: tuple[Path, ...]) -> dict:
     """The bundle of the project's content plus `packs` (pack folders), as `paleo build --content P ...` writes it."""
-    from runtime.bundle import load_bundle
-    from runtime.ruletests import RuleTestFailure
-
-    from .bundle import dumps, portable_paths
-    from .pipeline import default_content_dirs, run
-    from .project import load_config
-    from .render import render_human
-
     root = Path(root)
     cfg, _ = load_config(root)
     dirs = [*default_content_dirs(root, cfg), *packs]
@@ -37,7 +38,5 @@ def build_pack_bundle(root: Path, packs: tuple[Path, ...]) -> dict:
 
 def main(files, bundle=None, root=None, out=None, err=None, junit=None) -> int:
     """`paleo test FILES [--bundle B] [--junit J]`: with `--bundle`, every test on it; else each on its own packs."""
-    from runtime.ruletests import main as run_tests
-
     return run_tests(files, bundle=bundle, root=root, out=out, err=err, junit=junit,
                      build=None if bundle else build_pack_bundle)

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from pathlib import Path
 
 from .safeio import atomic_write, escape
+from .schema import content_schema, write_json
+from .starter_pack import PACK_BODY
 
 MODELINE = "# yaml-language-server: $schema="
 
@@ -31,9 +34,6 @@ def _title(slug: str) -> str:
 
 def files_for(slug: str) -> dict[str, str]:
     """Every file of a new project, by path relative to its folder."""
-    from .schema import content_schema, write_json
-    from .starter_pack import PACK_BODY
-
     title = _title(slug)
     book = f"rules/{slug}.md"
     cite = f'{{rulebook: {book}, section: ["{title}", "The Cards"]}}'
@@ -174,8 +174,6 @@ A fan module for Paleo, checked and compiled with `paleo` on top of the games bu
 
 def init(target: Path, name: str | None = None, out=None, err=None) -> int:
     """Write a new project into `target` (created if missing); refuse, changing nothing, if any of its files exists."""
-    import sys
-
     out = out or sys.stdout
     err = err or sys.stderr
     slug = slug_of(name or target.resolve().name)

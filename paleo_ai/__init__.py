@@ -19,12 +19,12 @@ runtime's action or day cap is a truncation, not a loss: every return is 0 (Open
 terminal state; PettingZoo sets `truncations` instead of `terminations`).
 """
 
+import importlib
+
 __all__ = ["chance", "openspiel", "pettingzoo"]
 
 
 def __getattr__(name):
     if name in __all__:
-        import importlib
-
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(name)

@@ -13,8 +13,16 @@ import tempfile
 import time
 from pathlib import Path
 
+# the rule tests' module, not its function: the page follows the format as it is now
+from runtime import ruletests
+
 from ..bundle_input import bundle_for
+from ..codes import all_codes
 from ..diff import SideError, diff_bundles, load_side
+from ..effects import build_registry, compile_text, describe_option
+from ..graph.render import subgraph
+from ..models import Symbol
+from ..safeio import SITE_MARKER, atomic_write, escape, replaceable_folder
 from .pages import REF, Reference, read_grammar
 from .rules import read_rule_tests
 from .schema_page import read_rule_test_example
@@ -35,9 +43,6 @@ log = logging.getLogger("mkdocs.plugins.paleo")
 
 def registry_from_bundle(symbols: list[dict]):
     """The effects stage's registry rebuilt from bundle["symbols"] (the same definitions, as data)."""
-    from ..effects import build_registry
-    from ..models import Symbol  # models first: it imports the symbol model itself
-
     fields = set(Symbol.model_fields)
     entries = []
     for i, d in enumerate(symbols or []):
@@ -50,22 +55,17 @@ def registry_from_bundle(symbols: list[dict]):
 
 
 def _effects_helpers(bundle: dict):
-    """(describe(ir) -> English, compile(text, game) -> IR) from the effects stage, or Nones before it exists."""
+    """(describe(ir) -> English, compile(text, game) -> IR) from the effects stage, or Nones when the bundle's
+    symbols build no registry (the pages then show no English and no compiled examples)."""
     try:
-        from .. import effects
-
-        describe_option = effects.describe_option
         registry = registry_from_bundle(bundle.get("symbols") or [])
     except Exception:
         return None, None
-    compile_text = getattr(effects, "compile_text", None)
 
     def describe(ir):
         return describe_option(ir, registry)
 
     def compile_example(text, game):
-        if compile_text is None:
-            return None
         try:
             ir, problems = compile_text(text, registry, game)
         except Exception:
@@ -73,15 +73,6 @@ def _effects_helpers(bundle: dict):
         return None if problems else ir
 
     return describe, compile_example
-
-
-def _scenario_subgraph():
-    """The graph stage's scenario subgraph (what playing a scenario needs), when that stage is present."""
-    try:
-        from ..graph.render import subgraph
-    except Exception:
-        return None
-    return subgraph
 
 
 def _source_texts(bundle: dict, root: Path) -> dict[str, str]:
@@ -104,14 +95,10 @@ def _source_texts(bundle: dict, root: Path) -> dict[str, str]:
 
 def generate_reference(bundle: dict, root: Path, *, edit_base: str | None = None, changes: dict | None = None) -> dict[str, str]:
     """Every generated page as {docs-relative path: markdown}."""
-    from ..codes import all_codes
-
-    from runtime import ruletests  # the module, not its function: the page follows the format as it is now
-
     describe, compile_example = _effects_helpers(bundle)
     edit_url = (lambda f, rid: edit_base + f) if edit_base else None
     ref = Reference(bundle, describe=describe, compile_example=compile_example, codes=all_codes(),
-                    grammar=read_grammar(root), scenario_subgraph=_scenario_subgraph(),
+                    grammar=read_grammar(root), scenario_subgraph=subgraph,
                     rule_test_schema=ruletests.format_schema(), rule_test_example=read_rule_test_example(root),
                     rule_tests=read_rule_tests(root), edit_url=edit_url, source_texts=_source_texts(bundle, root),
                     changes=changes)
@@ -125,8 +112,8 @@ def reference_files(files, config):
     so a plain `mkdocs serve` shows the reference too. Nothing is written into the docs folder,
     so two builds of one checkout never race on generated files.
     """
-    from mkdocs.exceptions import PluginError
-    from mkdocs.structure.files import File
+    from mkdocs.exceptions import PluginError  # noqa: PLC0415 - mkdocs is the [docs] extra, loaded by mkdocs itself
+    from mkdocs.structure.files import File  # noqa: PLC0415 - mkdocs is the [docs] extra, loaded by mkdocs itself
 
     root = Path(os.environ.get(ROOT_ENV) or Path(config.config_file_path).resolve().parent)
     t0 = time.perf_counter()
@@ -167,8 +154,6 @@ def build_site(bundle_path: str | None, out: Path, root: Path, *, offline: bool 
     if not config.is_file():
         sys.stderr.write(f"paleo: error: no mkdocs.yml in {root}; `paleo docs` runs inside a Paleo Codex checkout\n")
         return EXIT_USAGE
-    from ..safeio import SITE_MARKER, atomic_write, escape, replaceable_folder
-
     refusal = replaceable_folder(out if out.is_absolute() else Path.cwd() / out)
     if refusal is not None:  # mkdocs --clean would delete whatever the folder held
         code, why = refusal

@@ -13,6 +13,9 @@ from pathlib import Path
 
 from mkdocs.structure.files import File, Files
 
+from compiler.docs import reference_files
+from compiler.docs.search_terms import search_words_js
+
 OFFLINE_ENV = "PALEO_OFFLINE"
 FILE_WORKER = "javascripts/iframe-worker.js"  # the name says what it stands in for: the offline plugin adds none then
 SEARCH_WORDS = "javascripts/search-words.js"  # generated: questions in the rulebooks' words (search_terms.py)
@@ -81,10 +84,6 @@ def _in_nav(nav, target: str) -> bool:
 
 
 def on_files(files: Files, config) -> Files:
-    from compiler.docs import reference_files
-
-    from compiler.docs.search_terms import search_words_js
-
     for src_uri, content in OPTIONAL_GUIDES.items():
         if files.get_file_from_path(src_uri) is None:
             files.append(File.generated(config, src_uri, content=content))

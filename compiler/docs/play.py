@@ -19,7 +19,15 @@ import sys
 import zipfile
 from pathlib import Path
 
+import yaml
+
+from runtime import NotPlayable, SetupError, new_game
+from runtime.core.definition import REGISTRY
+
+from ..safeio import atomic_write
+from .pages import Reference
 from .rules import RULES
+from .sources import Sources
 
 PYODIDE_DIR = Path("node_modules") / "pyodide"
 # What loadPyodide fetches for a stdlib-only program: the loader, the wasm module and its JS, the stdlib and the lock.
@@ -45,9 +53,6 @@ def runtime_zip(root: Path) -> bytes:
 def rule_links(site_bundle: dict) -> dict:
     """Where the site shows each rulebook section: [{rulebook, section, href}] for every rule of its rule pages
     (href relative to the site root, directory URLs), each symbol's page, and the rulebooks' titles."""
-    from .pages import Reference
-    from .sources import Sources
-
     ref = Reference(site_bundle)
     sections = []
     for rule in ref.rulebooks.by_ref.values():
@@ -78,9 +83,6 @@ def _url(docs_path: str) -> str:
 def playable_setups(bundle: dict) -> list[dict]:
     """The setups the runtime plays on this bundle with two players (a scenario id, module letters or the base
     set), with the reason the others are refused; the page offers the first, the others as choices."""
-    from runtime import NotPlayable, SetupError, new_game
-    from runtime.core.definition import REGISTRY
-
     out = []
     for game in bundle.get("games") or []:
         gid = game.get("id")
@@ -101,8 +103,6 @@ def playable_setups(bundle: dict) -> list[dict]:
 
 def pack_names(packs: list[str], root: Path) -> list[str]:
     """Each pack's own name (`pack: {synthetic: true, name: …}` in its files); a pack folder given by name."""
-    import yaml
-
     names = []
     for p in packs:
         folder = Path(p) if Path(p).is_dir() else root / "tests" / "packs" / p
@@ -124,8 +124,6 @@ def pack_names(packs: list[str], root: Path) -> list[str]:
 
 
 def build_play(site: Path, bundle_path: Path, packs: list[str], links_from: Path | None, root: Path) -> int:
-    from ..safeio import atomic_write
-
     src = root / PYODIDE_DIR
     missing = [f for f in PYODIDE_FILES if not (src / f).is_file()]
     if missing:

@@ -5,6 +5,8 @@ citation) with the rule they lead to, so the site's search finds the rule by the
 words, not rules text: no fact of the game is stated here.
 """
 
+import json
+
 SEARCH_TERMS: dict[str, tuple[str, ...]] = {
     # Paleo, the base game
     "game:paleo#victory": ("win", "winning", "how to win", "won"),
@@ -61,8 +63,6 @@ SYNONYMS: dict[str, str] = {
 
 def search_words_js() -> str:
     """The script that rewrites a search before the search worker sees it (stop words out, synonyms in)."""
-    import json
-
     return _SEARCH_WORDS_JS.replace("__STOP__", json.dumps(sorted(STOP_WORDS))).replace("__SYN__", json.dumps(SYNONYMS, sort_keys=True))
 
 

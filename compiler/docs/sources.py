@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
+from ..sources import bundled_docs
 from . import markup as m
+
 
 def rulebook_titles() -> dict[str, str]:
     """The rulebooks the content may cite, by title: the source registry's bundled documents."""
-    from ..sources import bundled_docs
-
     return {d.key: d.title for d in bundled_docs()}
 
 

@@ -14,14 +14,18 @@ from __future__ import annotations
 
 import sys
 
+EXTRA = ("pygls", "lsprotocol")  # the [lsp] extra
+
 
 def main() -> int:
     """Run the server on standard input and output until the client exits; the command's exit code."""
     try:
-        from .server import serve
-    except ImportError as exc:  # pygls is an extra
+        from .server import serve  # noqa: PLC0415 - the server is built on pygls and lsprotocol, the [lsp] extra
+    except ImportError as exc:
+        if (exc.name or "").split(".")[0] not in EXTRA:
+            raise  # a broken import of the compiler's own, not a missing extra
         sys.stderr.write(
-            f"paleo: error: `paleo lsp` needs pygls ({exc.name or exc} is not installed)\n"
+            f"paleo: error: `paleo lsp` needs pygls ({exc.name} is not installed)\n"
             "  = help: install it with `python -m pip install \"paleo-codex[lsp]\"`\n")
         return 2
     serve()

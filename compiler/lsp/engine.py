@@ -13,6 +13,7 @@ graph) run again on the whole.
 
 from __future__ import annotations
 
+import bisect
 import gc
 import os
 import re
@@ -22,6 +23,16 @@ from typing import Any
 
 from ..cache import BuildStore, Cache, compiler_fingerprint, digest
 from ..diagnostics import Diagnostic, Span
+from ..effects import build_registry
+from ..effects.positions import offset_map
+from ..fixes import with_fixes
+from ..models import SECTIONS
+from ..pipeline import default_content_dirs, display_path, run
+from ..project import bundled_dir, load_config
+from ..schema import MODELINE_PREFIX
+from ..validate import check_file_citations
+from . import options as O
+from .memo import CoverageMemo
 
 _WHOLE = ("result-", "bundle-", "written-")  # whole-project entries: a check always compiles (it needs the records)
 
@@ -38,16 +49,12 @@ class MemoryCache(Cache):
         self.shown: dict[tuple[str, str], str] = {}  # (path, root) -> display path
         self.cited: dict[int, tuple] = {}  # id(loaded file) -> (loaded file, its citation diagnostics)
         self._registry: tuple = (None, None)  # (the last registry seen, its documents)
-        from .memo import CoverageMemo
-
         self.coverage = CoverageMemo()
         self.lowered: dict = {}  # id(entry) -> (entry, effects memo, lowered options, their diagnostics)
 
     def citations(self, lf, registry) -> list:
         """`check_file_citations`, kept per loaded file (a file's entry is the same object while its bytes
         stay the same) for as long as the source registry holds the same documents in the same order."""
-        from ..validate import check_file_citations
-
         if registry is not self._registry[0]:
             docs = list(registry.docs.items())
             if docs != self._registry[1]:
@@ -63,8 +70,6 @@ class MemoryCache(Cache):
         key = (str(path), str(root))
         got = self.shown.get(key)
         if got is None:
-            from ..pipeline import display_path
-
             got = self.shown[key] = display_path(path, root)
         return got
 
@@ -174,8 +179,6 @@ class Check:
 
     def registry(self):
         if self._registry is None:
-            from ..effects import build_registry
-
             syms = [(e.record, e.file.path, e.path) for e in self.entries if e.section == "symbols"]
             self._registry, _ = build_registry(syms, {e.file.path: e.file for e in self.entries if e.section == "symbols"})
         return self._registry
@@ -191,9 +194,6 @@ class Project:
 
     def reload(self) -> None:
         """Read `[tool.paleo]` and the content roots again; forget every cached file."""
-        from ..pipeline import default_content_dirs
-        from ..project import load_config
-
         self.config, self.config_diagnostics = load_config(self.root)
         self.dirs = default_content_dirs(self.root, self.config)
         disk = None if os.environ.get("PALEO_NO_CACHE") not in (None, "", "0") else Cache()
@@ -202,8 +202,6 @@ class Project:
 
     # -- paths ------------------------------------------------------------------------------
     def shown(self, path: Path) -> str:
-        from ..pipeline import display_path
-
         return display_path(path, self.root)
 
     def path_of(self, shown: str) -> Path:
@@ -221,9 +219,6 @@ class Project:
         """A buffer is checked when it lies under a content root or reads as a card file (lint's rule)."""
         if self.in_roots(path):
             return True
-        from ..models import SECTIONS
-        from ..schema import MODELINE_PREFIX
-
         if text.startswith(MODELINE_PREFIX) or "content/schema.json" in text.split("\n", 1)[0]:
             return True
         keys = "|".join(re.escape(k) for k in (*SECTIONS, "pack", "sources"))
@@ -237,8 +232,6 @@ class Project:
 
     def writable(self, shown: str) -> bool:
         """A file a rename may edit: the project's own (never the bundled games under an install)."""
-        from ..project import bundled_dir
-
         p = self.path_of(shown).resolve()
         shipped = bundled_dir("content").resolve()
         return p.is_relative_to(self.root) and (not p.is_relative_to(shipped) or shipped.is_relative_to(self.root))
@@ -256,9 +249,6 @@ class Project:
             gc.enable()
 
     def _check(self, buffers: dict[str, str], overrides: dict[str, bytes]) -> Check:
-        from ..fixes import with_fixes
-        from ..pipeline import run
-
         res = run(self.dirs, root=self.root, overrides=overrides, config=self.config, cache=self.cache,
                   want_bundle=False, share_ir=True, store_type=MemoryStore, show=self.cache.show,
                   citations=self.cache.citations, coverage=self.cache.coverage,
@@ -403,9 +393,6 @@ class Index:
         """Every place a record is named: ids, fields holding a record id, references in options, names."""
         if self._sites is not None:
             return self._sites
-        from ..effects.positions import offset_map
-        from . import options as O
-
         out: list[Site] = []
         ids = self.records
         for shown, lf in self.files.items():
@@ -497,8 +484,6 @@ def is_effect_path(path: tuple) -> bool:
 
 def effect_string_at(lf, off: int):
     """(path, value, mapping) of the effect-language string covering file offset `off`, or None."""
-    from ..effects.positions import offset_map
-
     for path, value in strings_in(lf.data, ()):
         if not is_effect_path(path):
             continue
@@ -513,8 +498,6 @@ def effect_string_at(lf, off: int):
 
 def string_offset(mapping: list[int], off: int) -> int:
     """The offset in the string of the character at file offset `off` (the nearest one before it)."""
-    import bisect
-
     i = bisect.bisect_right(mapping, off) - 1
     return max(0, min(i, len(mapping) - 1))
 

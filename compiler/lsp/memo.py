@@ -14,6 +14,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from ..coverage import compute_coverage
+
 _MISSING = object()
 
 
@@ -46,8 +48,6 @@ class CoverageMemo:
         self.hits = 0
 
     def __call__(self, records: list) -> dict:
-        from ..coverage import compute_coverage
-
         records = list(records)
         if self.last is not None:
             prev, names, result = self.last

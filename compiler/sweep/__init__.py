@@ -9,21 +9,8 @@
 summary and the calibration page). Dask is needed only for `--scheduler` (the `[sweep]` extra).
 """
 
-import importlib
-
-_HOME = {"Grid": "grid", "GridError": "grid", "Setup": "grid", "identity": "grid", "parse_setup": "grid",
-         "Dask": "run", "Local": "run", "SweepError": "run", "policy_spec": "run", "run_sweep": "run"}
+from .grid import Grid, GridError, Setup, identity, parse_setup
+from .run import Dask, Local, SweepError, policy_spec, run_sweep
 
 __all__ = ["Dask", "Grid", "GridError", "Local", "Setup", "SweepError", "identity", "parse_setup", "policy_spec",
            "run_sweep"]
-
-
-def __getattr__(name: str):
-    """The package's names, imported on first use: `paleo`'s argument parser imports `sweep.cli` for the
-    subcommand's flags, and the grid and its runtime are loaded only when a sweep runs."""
-    home = _HOME.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value
-    return value

@@ -8,6 +8,8 @@ A grid comes from the flags, or from a TOML file (`--grid`) with the same keys:
     games = 400
     seed = 0
     block = 25
+
+The subcommand's flags are declared with the other commands' in compiler/cli.py; this module runs it.
 """
 
 from __future__ import annotations
@@ -17,40 +19,16 @@ import sys
 import tomllib
 from pathlib import Path
 
-from typing import TYPE_CHECKING
+from runtime.bundle import BundleError, load_bundle
+from runtime.engine import IllegalAction, NotPlayable, SetupError
+from runtime.policies import PolicyError
 
 from ..safeio import atomic_write, escape
+from . import report, store
+from .grid import Grid, GridError, parse_setup
+from .run import Dask, Local, SweepError, policy_spec, run_sweep
 
-if TYPE_CHECKING:  # the grid (and through it the runtime) is imported when a sweep runs, not by `paleo --help`
-    from .grid import Grid
-
-DEFAULT_OUT = "build/sweep/results.jsonl"
-DEFAULT_REPORT = "build/sweep/report"
 GRID_KEYS = {"setups", "players", "policies", "games", "seed", "block"}
-
-
-def add_parser(sub) -> None:
-    sw = sub.add_parser("sweep", help="play a grid of setups, player counts, policies and seeds; report calibration")
-    sw.add_argument("--bundle", metavar="FILE", help="the compiled bundle the games are played on")
-    sw.add_argument("--grid", metavar="FILE", help="a TOML grid (setups, players, policies, games, seed, block)")
-    sw.add_argument("--setup", metavar="SETUP", action="append", default=None,
-                    help="SCENARIO[,board=ID][,game=ID][,NAME=VALUE] (repeatable)")
-    sw.add_argument("--players", type=int, nargs="+", metavar="N", default=None)
-    sw.add_argument("--policy", metavar="NAME", action="append", default=None,
-                    help="random, greedy, mc, mc-N or module:function (repeatable)")
-    sw.add_argument("--games", type=int, default=None, help="games per configuration (default 100)")
-    sw.add_argument("--seed", type=int, default=None, help="first seed (default 0); every configuration plays the same seeds")
-    sw.add_argument("--block", type=int, default=None, help="games per seed block (default 25)")
-    sw.add_argument("--out", metavar="FILE", default=DEFAULT_OUT, help=f"results file, JSON lines (default {DEFAULT_OUT})")
-    sw.add_argument("--resume", action="store_true", help="continue the sweep in --out where it stopped")
-    where = sw.add_mutually_exclusive_group()
-    where.add_argument("--jobs", type=int, default=1, metavar="N", help="local worker processes (default 1)")
-    where.add_argument("--scheduler", metavar="ADDRESS", help="an existing dask.distributed scheduler, e.g. tcp://host:8786")
-    sw.add_argument("--report", action="store_true", help="write the calibration page and JSON summary of --out")
-    sw.add_argument("--report-dir", metavar="DIR", default=DEFAULT_REPORT, help=f"where --report writes (default {DEFAULT_REPORT})")
-    sw.add_argument("--against", metavar="FILE", help="with --report: another results file of the same grid, compared on shared seeds")
-    sw.add_argument("--progress", action=__import__("argparse").BooleanOptionalAction, default=None,
-                    help="draw the progress bar on stderr (default: when stderr is a terminal)")
 
 
 def _err(msg: str) -> int:
@@ -59,8 +37,6 @@ def _err(msg: str) -> int:
 
 
 def grid_from(args) -> Grid:
-    from .grid import Grid, GridError, parse_setup
-
     spec: dict = {}
     if args.grid:
         try:
@@ -87,21 +63,11 @@ def grid_from(args) -> Grid:
     for name, v in (("games", games), ("seed", seed), ("block", block)):
         if isinstance(v, bool) or not isinstance(v, int):
             raise GridError(f"grid `{name}` is an integer (got {escape(v, 40)})")
-    from .run import policy_spec
-
     return Grid(setups=[parse_setup(s) for s in setups], players=list(players),
                 policies=[policy_spec(p) for p in policies], games=games, seed=seed, block=block)
 
 
 def main(args) -> int:
-    from runtime.bundle import BundleError, load_bundle
-    from runtime.engine import IllegalAction, NotPlayable, SetupError
-    from runtime.policies import PolicyError
-
-    from . import report, store
-    from .grid import GridError
-    from .run import Dask, Local, SweepError, run_sweep
-
     out = Path(args.out)
     sweeping = bool(args.setup or args.grid)
     if not sweeping and not args.report:

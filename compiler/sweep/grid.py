@@ -10,9 +10,12 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 
+import runtime
 from runtime.bundle import is_synthetic, packs_of
 
+from ..safeio import escape
 from ..version import __version__
 
 __all__ = ["Block", "Grid", "GridError", "LEVELS", "Setup", "bundle_hash", "engine_version", "identity", "is_synthetic",
@@ -153,10 +156,6 @@ _ENGINE: list = []
 def engine_version() -> str:
     """The package version and a digest of the runtime's source: a game's outcome may change with either."""
     if not _ENGINE:
-        from pathlib import Path
-
-        import runtime
-
         root = Path(runtime.__file__).resolve().parent
         h = hashlib.sha256()
         for f in sorted(root.rglob("*.py")):
@@ -190,6 +189,4 @@ def printed_difficulty(bundle: dict, game: str, setup_record: dict, players: int
 
 
 def _cut(v, limit: int = 80) -> str:
-    from ..safeio import escape
-
     return escape(str(v), limit)

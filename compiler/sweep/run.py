@@ -10,10 +10,12 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
+from runtime.engine import Game
 from runtime.policies import BUILTIN, PolicyError, policy_factory, user_factory
-from runtime.sim import Progress, play_seeds
+from runtime.sim import Progress, game_for, play_seeds, pool_context
 
 from ..safeio import escape
 from . import store
@@ -60,8 +62,6 @@ def factory_of(spec: dict):
 
 def run_block(bundle: dict, task: dict) -> dict:
     """Play one seed block; the worker function of every executor."""
-    from runtime.sim import game_for
-
     t0 = time.perf_counter()
     game = task["game"] or game_for(bundle, task["setup"].get("scenario"))
     results, used, rec = play_seeds(bundle, range(task["start"], task["start"] + task["count"]), game=game,
@@ -93,10 +93,6 @@ class Local:
             for t in tasks:
                 on_result(run_block(bundle, t))
             return
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        from runtime.sim import pool_context
-
         ctx = pool_context()
         with ProcessPoolExecutor(max_workers=self.jobs, mp_context=ctx, initializer=_pool_init,
                                  initargs=(bundle,)) as ex:
@@ -119,7 +115,8 @@ class Dask:
 
     def run(self, bundle: dict, tasks: list, on_result) -> None:
         try:
-            from distributed import Client, as_completed
+            from distributed import Client  # noqa: PLC0415 - dask.distributed is the [sweep] extra
+            from distributed import as_completed as completed  # noqa: PLC0415 - dask.distributed is the [sweep] extra
         except ImportError:
             raise SweepError("--scheduler needs dask.distributed: pip install \"paleo-codex[sweep]\"") from None
         own = isinstance(self.scheduler, str)
@@ -132,7 +129,7 @@ class Dask:
             futs = [client.submit(run_block, ref, t, key=f"paleo-block-{t['key']}-{id(tasks):x}", pure=False)
                     for t in tasks]
             try:
-                for f in as_completed(futs):
+                for f in completed(futs):
                     on_result(f.result())
             except BaseException:
                 client.cancel(futs)
@@ -213,9 +210,6 @@ def run_sweep(bundle: dict, grid: Grid, out: Path, *, executor=None, resume: boo
 
 def _check_setups(bundle: dict, grid: Grid) -> None:
     """Every setup and player count starts a game here, so a refusal names it before any worker runs."""
-    from runtime.engine import Game
-    from runtime.sim import game_for
-
     for s in grid.setups:
         for n in grid.players:
             Game.new(bundle, game=s.game or game_for(bundle, s.scenario), setup=s.record(), players=n,

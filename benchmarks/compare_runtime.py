@@ -87,10 +87,13 @@ def summarise(runs: dict) -> list[dict]:
         vals = {side: [v for v in (_pick(r, path) for r in runs[side]) if v is not None] for side in ("old", "new")}
         med = {side: statistics.median(v) if v else None for side, v in vals.items()}
         ratio = med["new"] / med["old"] if med["old"] and med["new"] is not None else None
+        # speed: above 1.0 the new tree does better, whichever way the figure is better (the target is >= 0.95)
+        speed = None if not ratio else (ratio if better == "higher" else 1 / ratio)
         # The widest run-to-run range of either side, so a ratio can be read against the noise.
         spread = max(((max(v) - min(v)) / med[side] for side, v in vals.items() if v and med[side]), default=None)
         rows.append({"figure": label, "key": ".".join(path), "better": better, "old": med["old"],
                      "new": med["new"], "ratio": None if ratio is None else round(ratio, 3),
+                     "speed": None if speed is None else round(speed, 3),
                      "spread": None if spread is None else round(spread, 3),
                      "old_runs": vals["old"], "new_runs": vals["new"]})
     return rows
@@ -106,13 +109,17 @@ def print_table(rows: list[dict], meta: dict) -> None:
     print(f"old: {meta['base']} ({meta['base_commit'][:12]})   new: working tree {meta['new_tree']}")
     print(f"{meta['rounds']} rounds alternating, --games {meta['games']} --ops {meta['ops']}; medians; "
           "spread = widest (max - min) / median of either side\n")
-    head = ("figure", "better", "old", "new", "new/old", "spread")
+    head = ("figure", "better", "old", "new", "new/old", "speed", "spread")
     body = [(r["figure"], r["better"], _fmt(r["old"]), _fmt(r["new"]),
              "-" if r["ratio"] is None else f"{r['ratio']:.3f}",
+             "-" if r.get("speed") is None else f"{r['speed']:.3f}",
              "-" if r["spread"] is None else f"{r['spread']:.0%}") for r in rows]
     widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
     for row in [head, *body]:
         print("  ".join(c.ljust(w) if i < 2 else c.rjust(w) for i, (c, w) in enumerate(zip(row, widths))))
+    slow = [r["figure"] for r in rows if r.get("speed") is not None and r["speed"] < 0.95]
+    print("\nspeed = new/old where higher is better, old/new where lower is: above 1.0 the new tree does better; "
+          + ("every figure >= 0.95" if not slow else "below 0.95: " + ", ".join(slow)))
 
 
 def differing_inputs(old_tree: Path) -> list[str]:

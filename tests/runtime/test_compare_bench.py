@@ -51,5 +51,7 @@ def test_medians_ratios_and_which_way_is_better(cmp):
     assert (games["old"], games["new"], games["ratio"], games["better"]) == (200, 400, 2.0, "higher")
     ops = rows["ops.closure_to_plain_ratio"]
     assert (ops["ratio"], ops["better"]) == (0.5, "lower")
+    # the speed column reads both the same way up: above 1.0 the new tree does better
+    assert (games["speed"], ops["speed"]) == (2.0, 2.0)
     # a figure an older bench does not report is left empty, not a crash
     assert rows["json_round_trip.round_trips_per_s"]["ratio"] is None

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import functools
+import gc
 import os
+import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from typing import TYPE_CHECKING
 
-from .diagnostics import Diagnostic, sort_diagnostics
-from .project import Config, apply_suppressions, bundled_dir, find_root, load_config
+from .diagnostics import Diagnostic, Span, make, sort_diagnostics
+from .limits import MAX_FILE_BYTES
+from .project import YAML_SUFFIXES, Config, apply_suppressions, bundled_dir, find_root, load_config
+from .safeio import escape, path_problem
+from .sources import Registry, bundle_sources
 
 if TYPE_CHECKING:  # the loader and the models are imported when a file is compiled, not on a cache hit
     from .loader import LoadedFile
@@ -76,12 +83,8 @@ def _collector_paused(fn):
     """Run `fn` with the garbage collector off. The build makes hundreds of thousands of long-lived, acyclic
     objects (positions, records, IR): collections over them would only make the time grow faster than the
     project."""
-    import functools
-
     @functools.wraps(fn)
     def paused(*args, **kwargs):
-        import gc
-
         was = gc.isenabled()
         gc.disable()
         try:
@@ -95,8 +98,6 @@ def _collector_paused(fn):
 
 def _eviction_held(fn):
     """Run `fn` with its build cache (the `cache` argument) keeping its bound once, at the end."""
-    import functools
-
     @functools.wraps(fn)
     def held(*args, **kwargs):
         cache = kwargs.get("cache")
@@ -152,10 +153,6 @@ def run(
     show = show or _display_paths()
 
     # stage 1: load
-    from .diagnostics import Span, make
-    from .limits import MAX_FILE_BYTES
-    from .safeio import escape
-
     raws: dict[str, bytes | Exception] = {}
     per_file: list[tuple] = []  # (loaded file, its entries, their diagnostics, records that could not be salvaged)
     found, refused = discover_inputs([*content_dirs, *extra_files])
@@ -181,7 +178,7 @@ def run(
 
     store = None
     if cache is not None:
-        from .cache import BuildStore
+        from .cache import BuildStore  # noqa: PLC0415 - start-up cost: the build cache (and the bundle stage it reads) loads when a cache is given
 
         store = (store_type or BuildStore)(cache, root, config, content_dirs, extra_files, raws, diags)
         hit = store.result(want_bundle, content_dirs)
@@ -190,8 +187,8 @@ def run(
             return CompileResult(None, cached_diags, dict.fromkeys(names), cached_texts, [], root, store, True,
                                  summary, data)
 
-    from .loader import load_bytes
-    from .validate import check_unique_ids, validate_file
+    from .loader import load_bytes  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
+    from .validate import check_unique_ids, validate_file  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
 
     for shown in sorted(raws):
         raw = raws[shown]
@@ -223,8 +220,7 @@ def run(
 
     # stage 2: validate (each file above; ids unique across all of them here); the source registry is made
     # from the settings and every file's `sources:` records, so citations are checked outside the file cache
-    from .sources import Registry
-    from .validate import check_file_citations, collect_sources
+    from .validate import check_file_citations, collect_sources  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
 
     kept_citations = citations is None and store is not None and store.keeps_products
     citations = citations or check_file_citations
@@ -249,13 +245,13 @@ def run(
     diags.extend(check_unique_ids(entries))
     packed = any(e.in_pack for e in entries)
     if packed:
-        from .packs import merge_fills
+        from .packs import merge_fills  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
 
         entries, d = merge_fills(entries)
         diags.extend(d)
 
     # stages 3-6: effects, checks, bundle
-    from .bundle import build_bundle
+    from .bundle import build_bundle  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
 
     memo = store.effects_memo(entries) if store is not None else None
     reuse: dict = {}
@@ -285,12 +281,10 @@ def run(
             _keep_products(store, keyed, origins, reuse, quiet, want_bundle, entries, memo if share_ir else None)
         store.save_files()
     if broken:
-        from .effects import check_broken_options
+        from .effects import check_broken_options  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
 
         diags.extend(check_broken_options(broken, entries))
     if bundle is not None and registry.declared():
-        from .sources import bundle_sources
-
         bundle["sources"] = [s for s in bundle_sources(registry) if registry.get(s["rulebook"]) in registry.declared()]
 
     diags = sort_diagnostics(apply_suppressions(_first_causes(diags, entries), texts, config))
@@ -303,7 +297,7 @@ def run(
 def _registry_digest(registry) -> str:
     """A digest of every source document a citation may name (the settings', the files' and the rulebooks'):
     a file's citation diagnostics are a function of its bytes and these."""
-    from .cache import digest
+    from .cache import digest  # noqa: PLC0415 - start-up cost: the build cache (and the bundle stage it reads) loads when a cache is given
 
     return digest(repr(sorted(registry.docs.items())))
 
@@ -319,8 +313,6 @@ def _reusable(store, per_file: list, memo: dict | None) -> tuple[dict, dict]:
     share one IR value) a reused option's IR is the memo's own value for its text, as a lowered one's is
     (the same value, compiled under the same symbol files); without it, or when the memo lacks a text, a
     record with options is compiled again."""
-    from collections import Counter
-
     counts = Counter(e.id for _, file_entries, _, _ in per_file for e in file_entries)
     irs: dict = {}  # the memo's IR by game and text, as `_with_ir` found it
     reuse: dict = {}
@@ -343,7 +335,7 @@ def _reusable(store, per_file: list, memo: dict | None) -> tuple[dict, dict]:
 
 def _game_key(rec: dict) -> str | None:
     """A record's game as the effects memo keys its options (`compile_option`)."""
-    from .effects.registry import game_id
+    from .effects.registry import game_id  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
 
     game = rec.get("game")
     return game_id(game) if isinstance(game, str) and game else None
@@ -407,8 +399,8 @@ def _keep_products(store, keyed: dict, records: dict, reuse: dict, quiet: set, w
     whose own stages reported nothing, with what coverage reads of it and (`with_text`, a build that
     writes) its text in the written bundle; note the texts in `store.record_texts` for the write. A file's
     entry is written again only when it changed."""
-    from .bundle import has_absolute_file, record_text
-    from .coverage import plain_view
+    from .bundle import has_absolute_file, record_text  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
+    from .coverage import plain_view  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
 
     texts = store.record_texts
     by_file: dict[str, list] = {}
@@ -454,8 +446,6 @@ def _keep_products(store, keyed: dict, records: dict, reuse: dict, quiet: set, w
 def _first_causes(diags: list[Diagnostic], entries) -> list[Diagnostic]:
     """Each diagnostic a first cause: a count over the printed one (G409) that a pack's over-count (P505)
     already explains is not reported again at the bundled record."""
-    import re
-
     over = {m.group(1) for d in diags if d.code == "P505" for m in [re.search(r"`((?:module|product):[^`]+)`", d.message)] if m}
     if not over:
         return diags
@@ -471,9 +461,6 @@ def _first_causes(diags: list[Diagnostic], entries) -> list[Diagnostic]:
 def discover_inputs(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:
     """YAML files under the given files and folders (sorted, hidden folders skipped), and every
     path that cannot be read as one — a FIFO, a device, a looping or dangling link — with why."""
-    from .project import YAML_SUFFIXES
-    from .safeio import path_problem
-
     found: set[Path] = set()
     refused: dict[Path, str] = {}
     for p in paths:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .codes import all_codes, find
-from .diagnostics import Diagnostic, Span, make
+from .diagnostics import Diagnostic, Span, did_you_mean, make, suggestion_help
 from .paths import CHECKOUT_DIR, PACKAGE_DIR, bundled_dir  # noqa: F401 - named here by the project's callers
+from .sources import SourceDoc
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -140,8 +142,6 @@ def _type_name(value) -> str:
 
 def load_config(root: Path) -> tuple[Config, list[Diagnostic]]:
     """The `[tool.paleo]` settings of `root`'s pyproject.toml and a positioned C003 for every problem."""
-    from .diagnostics import suggestion_help
-
     cfg = Config(root=root)
     pp = root / "pyproject.toml"
     if not pp.is_file():
@@ -236,8 +236,6 @@ _SOURCE_KEYS = ("file", "name", "title", "headings")
 
 def _config_sources(value, loc: "_Locator", diags: list) -> list:
     """`[[tool.paleo.sources]]`: each `{file = ... | name = ..., title = ..., headings = [...]}`."""
-    from .sources import SourceDoc
-
     span = loc.span("tool", "paleo", "sources")
     example = 'write `[[tool.paleo.sources]]` then `file = "rules/my-module.md"` and `title = "My module rules"`'
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
@@ -250,8 +248,6 @@ def _config_sources(value, loc: "_Locator", diags: list) -> list:
         item_span = loc.item_span(here, i)
         meant = set()  # required keys a misspelt key stands for: their absence is that one mistake
         for k in (k for k in item if k not in _SOURCE_KEYS):
-            from .diagnostics import did_you_mean, suggestion_help
-
             meant.update(did_you_mean(k, list(_SOURCE_KEYS))[:1])
             diags.append(make("C003", f"unknown key `{_esc(k)}` in {where}", loc.item_span(here, i, k),
                               help=suggestion_help(k, list(_SOURCE_KEYS)) or "the keys are `file` or `name`, `title`, `headings`"))
@@ -357,8 +353,6 @@ DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
 
 def site_url() -> str:
     """The rules site's address: `$PALEO_SITE_URL` (the setting `paleo docs` and mkdocs.yml read), ending in `/`."""
-    import os
-
     url = os.environ.get(SITE_URL_ENV) or DEFAULT_SITE_URL
     return url if url.endswith("/") else url + "/"
 
@@ -380,11 +374,11 @@ def looks_like_content(path: Path, roots: list[Path]) -> bool:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return True  # let lint report the unreadable file
-    from .schema import MODELINE_PREFIX
+    from .schema import MODELINE_PREFIX  # noqa: PLC0415 - start-up cost: the schema and the models (pydantic) load when a file's kind is guessed
 
     if text.startswith(MODELINE_PREFIX) or "content/schema.json" in text.split("\n", 1)[0]:
         return True
-    from .models import SECTIONS
+    from .models import SECTIONS  # noqa: PLC0415 - start-up cost: the schema and the models (pydantic) load when a file's kind is guessed
 
     keys = "|".join(re.escape(k) for k in (*SECTIONS, "pack", "sources"))
     return re.search(rf"^(?:{keys})\s*:", text, re.M) is not None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+import pickle
 import types
 import typing
 from dataclasses import dataclass
@@ -11,7 +13,9 @@ from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Diagnostic, Label, suggestion_help, make
 from .loader import LoadedFile
-from .models import SECTIONS, Record
+from .models import SECTIONS, Record, SourceDocument
+from .safeio import escape
+from .sources import SourceDoc
 
 _YAML11_BOOLS = {"yes", "no", "on", "off", "y", "n", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF"}
 
@@ -56,8 +60,6 @@ class Entry:
     def __reduce__(self):
         # kept in the build cache with the record as a pickled string of its own: read back, the record
         # is made only when something reads it (a rebuild takes most records' bundle form from the cache)
-        import pickle
-
         rec = _RECORD.__get__(self, Entry)
         blob = getattr(self, "_blob", None) if rec is None else pickle.dumps(rec, protocol=pickle.HIGHEST_PROTOCOL)
         return (_cached_entry, (blob, self.id, self.section, self.file, self.path, self.filled, self.origins,
@@ -76,8 +78,6 @@ class _CachedEntry(Entry):
     def record(self) -> Record:
         rec = _RECORD.__get__(self, Entry)
         if rec is None:
-            import pickle
-
             rec = pickle.loads(self._blob)
             _RECORD.__set__(self, rec)
             self._blob = None
@@ -455,16 +455,12 @@ def _one_diag(errs: list, model, item, lf: LoadedFile, base: tuple, dpath: tuple
 
 
 def _esc_short(v) -> str:
-    from .safeio import escape
-
     v = escape(str(v))
     return v if len(v) <= 60 else v[:57] + "..."
 
 
 def _near(word: str, names: list[str]) -> str | None:
     """The one field name `word` is a misspelling of, if there is exactly one close enough."""
-    import difflib
-
     close = difflib.get_close_matches(word, names, n=2, cutoff=0.7)
     return close[0] if len(close) == 1 else None
 
@@ -551,17 +547,12 @@ def check_citations(item: dict, lf: LoadedFile, path: tuple, registry) -> list[D
 
 
 def _short(v: str) -> str:
-    from .safeio import escape
-
     v = escape(v)
     return v if len(v) <= 60 else v[:57] + "..."
 
 
 def collect_sources(files: list[LoadedFile], registry) -> list[Diagnostic]:
     """Read every `sources:` record into the registry (before any citation is checked)."""
-    from .models import SourceDocument
-    from .sources import SourceDoc
-
     diags: list[Diagnostic] = []
     for lf in files:
         if "sources" not in lf.top_keys():  # a file from the build cache is not read for this

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from ..safeio import escape
+
 Span = tuple[int, int]  # [start, end) offsets in the option text
 
 
@@ -82,8 +84,6 @@ def shown(text: str) -> str:
     """Author text for a message: cut to a readable length, non-printable characters as U+XXXX."""
     if len(text) > MAX_SHOWN:
         text = text[:MAX_SHOWN - 1] + "…"
-    from ..safeio import escape
-
     return escape(text, None)
 
 

@@ -82,9 +82,7 @@ MAX_SHOWN = 40  # characters of the author's text quoted in a message
 
 def shown(text: str) -> str:
     """Author text for a message: cut to a readable length, non-printable characters as U+XXXX."""
-    if len(text) > MAX_SHOWN:
-        text = text[:MAX_SHOWN - 1] + "…"
-    return escape(text, None)
+    return escape(text, MAX_SHOWN)
 
 
 def join(a: Span, b: Span) -> Span:

@@ -147,15 +147,43 @@ def run(
     else:
         cdiags = []
     diags: list[Diagnostic] = list(cdiags)
-    files: dict[str, LoadedFile] = {}
-    texts: dict[str, str] = {}
     overrides = dict(overrides or {})
     show = show or _display_paths()
 
-    # stage 1: load
+    raws = _read_inputs([*content_dirs, *extra_files], overrides, show, root, diags)
+    store = None
+    if cache is not None:
+        from .cache import BuildStore  # noqa: PLC0415 - start-up cost: the build cache (and the bundle stage it reads) loads when a cache is given
+
+        store = (store_type or BuildStore)(cache, root, config, content_dirs, extra_files, raws, diags)
+        hit = store.result(want_bundle, content_dirs)
+        if hit is not None:
+            summary, data, cached_diags, cached_texts, names = hit
+            return CompileResult(None, cached_diags, dict.fromkeys(names), cached_texts, [], root, store, True,
+                                 summary, data)
+    files, texts, per_file = _load_files(raws, store, diags)
+    registry, entries, broken, packed = _validate_files(config, files, per_file, store, citations, diags)
+    bundle, memo = _build_bundle(entries, per_file, store, packed, want_bundle, share_ir, coverage, lowered, diags)
+    if broken:
+        from .effects import check_broken_options  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
+
+        diags.extend(check_broken_options(broken, entries))
+    if bundle is not None and registry.declared():
+        bundle["sources"] = [s for s in bundle_sources(registry) if registry.get(s["rulebook"]) in registry.declared()]
+
+    diags = sort_diagnostics(apply_suppressions(_first_causes(diags, entries), texts, config))
+    if store is not None:
+        store.save_effects(memo)
+        store.save_result(bundle, diags, texts, list(files))
+    return CompileResult(bundle, diags, files, texts, entries, root, store)
+
+
+def _read_inputs(paths: list[Path], overrides: dict, show, root: Path, diags: list) -> dict[str, bytes | Exception]:
+    """Stage 1, reading: each content file's bytes (or why it could not be read) by its shown name, the
+    editor's unsaved buffers (`overrides`) in place of theirs; a path that is not a regular YAML file, or is
+    too large, is reported and not read."""
     raws: dict[str, bytes | Exception] = {}
-    per_file: list[tuple] = []  # (loaded file, its entries, their diagnostics, records that could not be salvaged)
-    found, refused = discover_inputs([*content_dirs, *extra_files])
+    found, refused = discover_inputs(paths)
     for p, why in refused:
         shown = show(p, root)
         if shown not in overrides:
@@ -175,21 +203,19 @@ def run(
             raws[shown] = exc
     for shown, raw in overrides.items():
         raws[shown] = raw
+    return raws
 
-    store = None
-    if cache is not None:
-        from .cache import BuildStore  # noqa: PLC0415 - start-up cost: the build cache (and the bundle stage it reads) loads when a cache is given
 
-        store = (store_type or BuildStore)(cache, root, config, content_dirs, extra_files, raws, diags)
-        hit = store.result(want_bundle, content_dirs)
-        if hit is not None:
-            summary, data, cached_diags, cached_texts, names = hit
-            return CompileResult(None, cached_diags, dict.fromkeys(names), cached_texts, [], root, store, True,
-                                 summary, data)
-
+def _load_files(raws: dict, store, diags: list) -> tuple[dict, dict, list]:
+    """Stage 1, loading, and stage 2 within each file: the loaded files and their texts by name, and each
+    file's (loaded file, its entries, their diagnostics, records that could not be salvaged); an unchanged
+    file's are the build cache's."""
     from .loader import load_bytes  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
-    from .validate import check_unique_ids, validate_file  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
+    from .validate import validate_file  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
 
+    files: dict[str, LoadedFile] = {}
+    texts: dict[str, str] = {}
+    per_file: list[tuple] = []
     for shown in sorted(raws):
         raw = raws[shown]
         if isinstance(raw, Exception):
@@ -217,10 +243,15 @@ def run(
                 texts[shown] = raw.decode("utf-8", errors="replace")
             except Exception:  # pragma: no cover - decode with replace cannot fail
                 pass
+    return files, texts, per_file
 
-    # stage 2: validate (each file above; ids unique across all of them here); the source registry is made
-    # from the settings and every file's `sources:` records, so citations are checked outside the file cache
-    from .validate import check_file_citations, collect_sources  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
+
+def _validate_files(config: Config, files: dict, per_file: list, store, citations, diags: list):
+    """Stage 2 across the files: the source registry (the bundled rulebooks, the settings' and every file's
+    `sources:` records), each file's citations checked against it (kept by the build cache per file and
+    registry), ids unique across all files, and a pack's records merged into the ones they fill. Returns the
+    registry, the entries, the records that could not be salvaged and whether a pack was loaded."""
+    from .validate import check_file_citations, check_unique_ids, collect_sources  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
 
     kept_citations = citations is None and store is not None and store.keeps_products
     citations = citations or check_file_citations
@@ -249,8 +280,14 @@ def run(
 
         entries, d = merge_fills(entries)
         diags.extend(d)
+    return registry, entries, broken, packed
 
-    # stages 3-6: effects, checks, bundle
+
+def _build_bundle(entries: list, per_file: list, store, packed: bool, want_bundle: bool, share_ir: bool, coverage,
+                  lowered, diags: list):
+    """Stages 3-6 (effects, checks, bundle) on the entries; with the build cache, the records and the graph
+    of the last build under the same symbol files are reused where nothing they depend on changed, and what
+    this build made is kept for the next."""
     from .bundle import build_bundle  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
 
     memo = store.effects_memo(entries) if store is not None else None
@@ -280,18 +317,7 @@ def run(
         if keyed:
             _keep_products(store, keyed, origins, reuse, quiet, want_bundle, entries, memo if share_ir else None)
         store.save_files()
-    if broken:
-        from .effects import check_broken_options  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
-
-        diags.extend(check_broken_options(broken, entries))
-    if bundle is not None and registry.declared():
-        bundle["sources"] = [s for s in bundle_sources(registry) if registry.get(s["rulebook"]) in registry.declared()]
-
-    diags = sort_diagnostics(apply_suppressions(_first_causes(diags, entries), texts, config))
-    if store is not None:
-        store.save_effects(memo)
-        store.save_result(bundle, diags, texts, list(files))
-    return CompileResult(bundle, diags, files, texts, entries, root, store)
+    return bundle, memo
 
 
 def _registry_digest(registry) -> str:

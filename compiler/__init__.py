@@ -16,15 +16,15 @@ def compile(paths: Iterable[str | Path] | None = None, *, root: str | Path | Non
     With no paths, compiles the project's content (its `content/` folder, or the bundled
     content of the installed package). The same pipeline `paleo build` runs.
     """
-    from .pipeline import default_content_dirs, run
-    from .project import find_root, load_config
+    from .pipeline import default_content_dirs, run  # noqa: PLC0415 - start-up cost: every compiler module loads this package; the pipeline loads when `compile` runs
+    from .project import find_root, load_config  # noqa: PLC0415 - start-up cost: every compiler module loads this package; the pipeline loads when `compile` runs
 
     base = Path(root) if root is not None else find_root(Path.cwd())
     cfg, _ = load_config(base)
     dirs = [Path(p) for p in paths] if paths else default_content_dirs(base, cfg)
     result = run(dirs, root=base, config=cfg)
     if result.bundle is not None:  # files named from their content root, never an install path
-        from .bundle import portable_paths
+        from .bundle import portable_paths  # noqa: PLC0415 - start-up cost: every compiler module loads this package; the pipeline loads when `compile` runs
 
         portable_paths(result.bundle, dirs)
     return result.bundle, result.diagnostics

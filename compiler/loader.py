@@ -9,7 +9,10 @@ recursive and crashes on deep nesting; the event loop here is not.
 
 from __future__ import annotations
 
+import bisect
+import marshal
 import math
+import pickle
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +21,7 @@ from typing import Any
 from .diagnostics import Diagnostic, Label, Span, make
 
 from .limits import MAX_DEPTH, MAX_EXPANDED_BYTES, MAX_FILE_BYTES, MAX_INT, MAX_INT_CHARS, MIN_INT  # noqa: F401
+from .safeio import ReadRefused, escape, read_regular
 
 Path_ = tuple  # a path of mapping keys and sequence indices from the document root
 
@@ -64,8 +68,6 @@ class CompactPositions(dict):
         return self
 
     def _fill(self) -> None:
-        import pickle
-
         blob, self._blob = self._blob, None
         dict.update(self, pickle.loads(blob))
 
@@ -118,8 +120,6 @@ class CompactPositions(dict):
         return f"CompactPositions({dict(self.items())!r})"
 
     def __reduce__(self):
-        import pickle
-
         blob = self._blob
         if blob is None:
             blob = pickle.dumps({k: v if type(v) is tuple else _pack(v) for k, v in dict.items(self)},
@@ -139,8 +139,6 @@ class LoadedFile:
         # for the build cache: positions as tuples (NodePos objects are made when read), the data as one
         # marshalled string read back when something first reads it (a rebuild reads few files' data), and
         # no text: the cache keeps a file under its bytes, which the build has read (`with_text`)
-        import marshal
-
         pos = self.positions
         packed = pos if isinstance(pos, CompactPositions) else CompactPositions(
             {k: _pack(v) for k, v in pos.items()})
@@ -197,8 +195,6 @@ class _CachedFile(LoadedFile):
     def data(self) -> Any:
         blob = self._blob
         if blob is not None:
-            import marshal
-
             _DATA.__set__(self, marshal.loads(blob))
             self._blob = None
         return _DATA.__get__(self, LoadedFile)
@@ -295,7 +291,7 @@ _NOKEY = object()
 
 def load_text(path: str, text: str) -> tuple[LoadedFile | None, list[Diagnostic]]:
     """Load one YAML document from decoded text."""
-    import yaml  # PyYAML's binding to libyaml; imported lazily to keep start-up cheap
+    import yaml  # noqa: PLC0415 - start-up cost: PyYAML loads when a file is parsed, not on a cache hit
 
     diags: list[Diagnostic] = []
     lf = LoadedFile(path=path, text=text, data=None)
@@ -518,8 +514,6 @@ def _mark_position(text: str):
     """
     if "\r" not in text or text.count("\r") == text.count("\r\n"):
         return lambda m: (m.line + 1, m.column + 1)
-    import bisect
-
     starts = [0] + [m.end() for m in re.finditer("\n", text)]
 
     def at(m) -> tuple[int, int]:
@@ -607,8 +601,6 @@ def load_file(path: str | Path, display: str | None = None) -> tuple[LoadedFile 
 
 def read_input(p: Path, shown: str) -> tuple[bytes | None, list[Diagnostic]]:
     """A content file's bytes (at most one byte past the size bound), or why it cannot be read."""
-    from .safeio import ReadRefused, escape, read_regular
-
     try:
         return read_regular(p), []
     except FileNotFoundError:

@@ -7,7 +7,7 @@ from typing import Any, Iterable
 
 from pydantic import BaseModel
 
-from .coverage import counted_module
+from .coverage import compute_coverage, counted_module
 from .diagnostics import Diagnostic, make
 from .validate import Entry
 
@@ -305,8 +305,6 @@ def _over_product_counts(entries: list[Entry], bundled: list[Entry], pack_cards:
     Products are counted the way coverage counts them (a secret face replaces its numbered secret,
     cards of an unknown group and unnumbered named secrets are never counted twice).
     """
-    from .coverage import compute_coverage
-
     before = compute_coverage([e.record for e in bundled])["products"]
     after = compute_coverage([e.record for e in entries])["products"]
     diags: list[Diagnostic] = []

@@ -2,14 +2,21 @@
 
 from __future__ import annotations
 
+import functools
+import gc
 import os
+import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from typing import TYPE_CHECKING
 
-from .diagnostics import Diagnostic, sort_diagnostics
-from .project import Config, apply_suppressions, bundled_dir, find_root, load_config
+from .diagnostics import Diagnostic, Span, make, sort_diagnostics
+from .limits import MAX_FILE_BYTES
+from .project import YAML_SUFFIXES, Config, apply_suppressions, bundled_dir, find_root, load_config
+from .safeio import escape, path_problem
+from .sources import Registry, bundle_sources
 
 if TYPE_CHECKING:  # the loader and the models are imported when a file is compiled, not on a cache hit
     from .loader import LoadedFile
@@ -76,12 +83,8 @@ def _collector_paused(fn):
     """Run `fn` with the garbage collector off. The build makes hundreds of thousands of long-lived, acyclic
     objects (positions, records, IR): collections over them would only make the time grow faster than the
     project."""
-    import functools
-
     @functools.wraps(fn)
     def paused(*args, **kwargs):
-        import gc
-
         was = gc.isenabled()
         gc.disable()
         try:
@@ -95,8 +98,6 @@ def _collector_paused(fn):
 
 def _eviction_held(fn):
     """Run `fn` with its build cache (the `cache` argument) keeping its bound once, at the end."""
-    import functools
-
     @functools.wraps(fn)
     def held(*args, **kwargs):
         cache = kwargs.get("cache")
@@ -146,19 +147,43 @@ def run(
     else:
         cdiags = []
     diags: list[Diagnostic] = list(cdiags)
-    files: dict[str, LoadedFile] = {}
-    texts: dict[str, str] = {}
     overrides = dict(overrides or {})
     show = show or _display_paths()
 
-    # stage 1: load
-    from .diagnostics import Span, make
-    from .limits import MAX_FILE_BYTES
-    from .safeio import escape
+    raws = _read_inputs([*content_dirs, *extra_files], overrides, show, root, diags)
+    store = None
+    if cache is not None:
+        from .cache import BuildStore  # noqa: PLC0415 - start-up cost: the build cache (and the bundle stage it reads) loads when a cache is given
 
+        store = (store_type or BuildStore)(cache, root, config, content_dirs, extra_files, raws, diags)
+        hit = store.result(want_bundle, content_dirs)
+        if hit is not None:
+            summary, data, cached_diags, cached_texts, names = hit
+            return CompileResult(None, cached_diags, dict.fromkeys(names), cached_texts, [], root, store, True,
+                                 summary, data)
+    files, texts, per_file = _load_files(raws, store, diags)
+    registry, entries, broken, packed = _validate_files(config, files, per_file, store, citations, diags)
+    bundle, memo = _build_bundle(entries, per_file, store, packed, want_bundle, share_ir, coverage, lowered, diags)
+    if broken:
+        from .effects import check_broken_options  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
+
+        diags.extend(check_broken_options(broken, entries))
+    if bundle is not None and registry.declared():
+        bundle["sources"] = [s for s in bundle_sources(registry) if registry.get(s["rulebook"]) in registry.declared()]
+
+    diags = sort_diagnostics(apply_suppressions(_first_causes(diags, entries), texts, config))
+    if store is not None:
+        store.save_effects(memo)
+        store.save_result(bundle, diags, texts, list(files))
+    return CompileResult(bundle, diags, files, texts, entries, root, store)
+
+
+def _read_inputs(paths: list[Path], overrides: dict, show, root: Path, diags: list) -> dict[str, bytes | Exception]:
+    """Stage 1, reading: each content file's bytes (or why it could not be read) by its shown name, the
+    editor's unsaved buffers (`overrides`) in place of theirs; a path that is not a regular YAML file, or is
+    too large, is reported and not read."""
     raws: dict[str, bytes | Exception] = {}
-    per_file: list[tuple] = []  # (loaded file, its entries, their diagnostics, records that could not be salvaged)
-    found, refused = discover_inputs([*content_dirs, *extra_files])
+    found, refused = discover_inputs(paths)
     for p, why in refused:
         shown = show(p, root)
         if shown not in overrides:
@@ -178,21 +203,19 @@ def run(
             raws[shown] = exc
     for shown, raw in overrides.items():
         raws[shown] = raw
+    return raws
 
-    store = None
-    if cache is not None:
-        from .cache import BuildStore
 
-        store = (store_type or BuildStore)(cache, root, config, content_dirs, extra_files, raws, diags)
-        hit = store.result(want_bundle, content_dirs)
-        if hit is not None:
-            summary, data, cached_diags, cached_texts, names = hit
-            return CompileResult(None, cached_diags, dict.fromkeys(names), cached_texts, [], root, store, True,
-                                 summary, data)
+def _load_files(raws: dict, store, diags: list) -> tuple[dict, dict, list]:
+    """Stage 1, loading, and stage 2 within each file: the loaded files and their texts by name, and each
+    file's (loaded file, its entries, their diagnostics, records that could not be salvaged); an unchanged
+    file's are the build cache's."""
+    from .loader import load_bytes  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
+    from .validate import validate_file  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
 
-    from .loader import load_bytes
-    from .validate import check_unique_ids, validate_file
-
+    files: dict[str, LoadedFile] = {}
+    texts: dict[str, str] = {}
+    per_file: list[tuple] = []
     for shown in sorted(raws):
         raw = raws[shown]
         if isinstance(raw, Exception):
@@ -220,11 +243,15 @@ def run(
                 texts[shown] = raw.decode("utf-8", errors="replace")
             except Exception:  # pragma: no cover - decode with replace cannot fail
                 pass
+    return files, texts, per_file
 
-    # stage 2: validate (each file above; ids unique across all of them here); the source registry is made
-    # from the settings and every file's `sources:` records, so citations are checked outside the file cache
-    from .sources import Registry
-    from .validate import check_file_citations, collect_sources
+
+def _validate_files(config: Config, files: dict, per_file: list, store, citations, diags: list):
+    """Stage 2 across the files: the source registry (the bundled rulebooks, the settings' and every file's
+    `sources:` records), each file's citations checked against it (kept by the build cache per file and
+    registry), ids unique across all files, and a pack's records merged into the ones they fill. Returns the
+    registry, the entries, the records that could not be salvaged and whether a pack was loaded."""
+    from .validate import check_file_citations, check_unique_ids, collect_sources  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
 
     kept_citations = citations is None and store is not None and store.keeps_products
     citations = citations or check_file_citations
@@ -249,13 +276,19 @@ def run(
     diags.extend(check_unique_ids(entries))
     packed = any(e.in_pack for e in entries)
     if packed:
-        from .packs import merge_fills
+        from .packs import merge_fills  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
 
         entries, d = merge_fills(entries)
         diags.extend(d)
+    return registry, entries, broken, packed
 
-    # stages 3-6: effects, checks, bundle
-    from .bundle import build_bundle
+
+def _build_bundle(entries: list, per_file: list, store, packed: bool, want_bundle: bool, share_ir: bool, coverage,
+                  lowered, diags: list):
+    """Stages 3-6 (effects, checks, bundle) on the entries; with the build cache, the records and the graph
+    of the last build under the same symbol files are reused where nothing they depend on changed, and what
+    this build made is kept for the next."""
+    from .bundle import build_bundle  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
 
     memo = store.effects_memo(entries) if store is not None else None
     reuse: dict = {}
@@ -284,26 +317,13 @@ def run(
         if keyed:
             _keep_products(store, keyed, origins, reuse, quiet, want_bundle, entries, memo if share_ir else None)
         store.save_files()
-    if broken:
-        from .effects import check_broken_options
-
-        diags.extend(check_broken_options(broken, entries))
-    if bundle is not None and registry.declared():
-        from .sources import bundle_sources
-
-        bundle["sources"] = [s for s in bundle_sources(registry) if registry.get(s["rulebook"]) in registry.declared()]
-
-    diags = sort_diagnostics(apply_suppressions(_first_causes(diags, entries), texts, config))
-    if store is not None:
-        store.save_effects(memo)
-        store.save_result(bundle, diags, texts, list(files))
-    return CompileResult(bundle, diags, files, texts, entries, root, store)
+    return bundle, memo
 
 
 def _registry_digest(registry) -> str:
     """A digest of every source document a citation may name (the settings', the files' and the rulebooks'):
     a file's citation diagnostics are a function of its bytes and these."""
-    from .cache import digest
+    from .cache import digest  # noqa: PLC0415 - start-up cost: the build cache (and the bundle stage it reads) loads when a cache is given
 
     return digest(repr(sorted(registry.docs.items())))
 
@@ -319,8 +339,6 @@ def _reusable(store, per_file: list, memo: dict | None) -> tuple[dict, dict]:
     share one IR value) a reused option's IR is the memo's own value for its text, as a lowered one's is
     (the same value, compiled under the same symbol files); without it, or when the memo lacks a text, a
     record with options is compiled again."""
-    from collections import Counter
-
     counts = Counter(e.id for _, file_entries, _, _ in per_file for e in file_entries)
     irs: dict = {}  # the memo's IR by game and text, as `_with_ir` found it
     reuse: dict = {}
@@ -343,7 +361,7 @@ def _reusable(store, per_file: list, memo: dict | None) -> tuple[dict, dict]:
 
 def _game_key(rec: dict) -> str | None:
     """A record's game as the effects memo keys its options (`compile_option`)."""
-    from .effects.registry import game_id
+    from .effects.registry import game_id  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
 
     game = rec.get("game")
     return game_id(game) if isinstance(game, str) and game else None
@@ -407,8 +425,8 @@ def _keep_products(store, keyed: dict, records: dict, reuse: dict, quiet: set, w
     whose own stages reported nothing, with what coverage reads of it and (`with_text`, a build that
     writes) its text in the written bundle; note the texts in `store.record_texts` for the write. A file's
     entry is written again only when it changed."""
-    from .bundle import has_absolute_file, record_text
-    from .coverage import plain_view
+    from .bundle import has_absolute_file, record_text  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
+    from .coverage import plain_view  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
 
     texts = store.record_texts
     by_file: dict[str, list] = {}
@@ -454,8 +472,6 @@ def _keep_products(store, keyed: dict, records: dict, reuse: dict, quiet: set, w
 def _first_causes(diags: list[Diagnostic], entries) -> list[Diagnostic]:
     """Each diagnostic a first cause: a count over the printed one (G409) that a pack's over-count (P505)
     already explains is not reported again at the bundled record."""
-    import re
-
     over = {m.group(1) for d in diags if d.code == "P505" for m in [re.search(r"`((?:module|product):[^`]+)`", d.message)] if m}
     if not over:
         return diags
@@ -471,9 +487,6 @@ def _first_causes(diags: list[Diagnostic], entries) -> list[Diagnostic]:
 def discover_inputs(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str]]]:
     """YAML files under the given files and folders (sorted, hidden folders skipped), and every
     path that cannot be read as one — a FIFO, a device, a looping or dangling link — with why."""
-    from .project import YAML_SUFFIXES
-    from .safeio import path_problem
-
     found: set[Path] = set()
     refused: dict[Path, str] = {}
     for p in paths:

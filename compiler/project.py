@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import fnmatch
+import os
 import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from .codes import all_codes, find
-from .diagnostics import Diagnostic, Span, make
+from .diagnostics import Diagnostic, Span, did_you_mean, make, suggestion_help
 from .paths import CHECKOUT_DIR, PACKAGE_DIR, bundled_dir  # noqa: F401 - named here by the project's callers
+from .safeio import escape_python
+from .sources import SourceDoc
 
 YAML_SUFFIXES = (".yaml", ".yml")
 
@@ -128,11 +131,6 @@ class _Locator:
         return Span.point("pyproject.toml")
 
 
-def _esc(text) -> str:
-    """A user-written name inside a message: control characters shown as escapes."""
-    return "".join(ch if ch.isprintable() or ch == " " else ascii(ch)[1:-1] for ch in str(text))
-
-
 def _type_name(value) -> str:
     return {bool: "a boolean", int: "a number", float: "a number", str: "a string", list: "a list",
             dict: "a table"}.get(type(value), "a date or time")
@@ -140,8 +138,6 @@ def _type_name(value) -> str:
 
 def load_config(root: Path) -> tuple[Config, list[Diagnostic]]:
     """The `[tool.paleo]` settings of `root`'s pyproject.toml and a positioned C003 for every problem."""
-    from .diagnostics import suggestion_help
-
     cfg = Config(root=root)
     pp = root / "pyproject.toml"
     if not pp.is_file():
@@ -161,7 +157,7 @@ def load_config(root: Path) -> tuple[Config, list[Diagnostic]]:
             line, col = len(lines), len(lines[-1]) + 1
         else:
             line, col = 1, 1
-        msg = _esc(re.sub(r"\s*\(at (?:line \d+, column \d+|end of document)\)", "", str(err))) or "not valid TOML"
+        msg = escape_python(re.sub(r"\s*\(at (?:line \d+, column \d+|end of document)\)", "", str(err))) or "not valid TOML"
         return cfg, [make("C003", f"pyproject.toml is not valid TOML: {msg}", Span.point("pyproject.toml", line, col),
                           help="fix the TOML syntax; `[tool.paleo]` cannot be read until then")]
     loc = _Locator(text)
@@ -177,16 +173,16 @@ def load_config(root: Path) -> tuple[Config, list[Diagnostic]]:
     diags: list[Diagnostic] = []
 
     def codes_list(key: tuple[str, ...], value) -> list[str]:
-        name = _esc(".".join(key))
+        name = escape_python(".".join(key))
         span = loc.span("tool", "paleo", *key)
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             what = _type_name(value) if not isinstance(value, list) else "a list with something other than strings"
-            hint = f'write `["{_esc(value)}"]`' if isinstance(value, str) else 'for example ["Y", "M003"]'
+            hint = f'write `["{escape_python(value)}"]`' if isinstance(value, str) else 'for example ["Y", "M003"]'
             diags.append(make("C003", f"`{name}` must be a list of codes, not {what}", span, help=hint))
             return []
         for v in value:
             if v != "ALL" and find(v) is None and not is_code_prefix(v):
-                diags.append(make("C003", f"`{name}` names unknown code `{_esc(v)}`", span,
+                diags.append(make("C003", f"`{name}` names unknown code `{escape_python(v)}`", span,
                                   help="list the codes with `paleo explain --list`"))
         return list(value)
 
@@ -208,11 +204,11 @@ def load_config(root: Path) -> tuple[Config, list[Diagnostic]]:
                 cfg.content = value
                 for v in value:
                     if not (root / v).is_dir():
-                        diags.append(make("C003", f"`content` names `{_esc(v)}`, which is not a folder of {_esc(root)}", span,
+                        diags.append(make("C003", f"`content` names `{escape_python(v)}`, which is not a folder of {escape_python(root)}", span,
                                           help="content folders are resolved from the folder of pyproject.toml"))
             else:
                 what = _type_name(value) if not isinstance(value, list) else "a list with something other than strings"
-                hint = f'write `["{_esc(value)}"]`' if isinstance(value, str) else 'for example ["content"]'
+                hint = f'write `["{escape_python(value)}"]`' if isinstance(value, str) else 'for example ["content"]'
                 diags.append(make("C003", f"`content` must be a list of folders, not {what}", span, help=hint))
         elif key == "sources":
             cfg.sources = _config_sources(value, loc, diags)
@@ -225,7 +221,7 @@ def load_config(root: Path) -> tuple[Config, list[Diagnostic]]:
                 diags.append(make("C003", f"`bundled` must be true or false, not {_type_name(value)}",
                                   loc.span("tool", "paleo", key), help=hint))
         else:
-            diags.append(make("C003", f"unknown key `{_esc(key)}` in [tool.paleo]", loc.span("tool", "paleo", key),
+            diags.append(make("C003", f"unknown key `{escape_python(key)}` in [tool.paleo]", loc.span("tool", "paleo", key),
                               help=suggestion_help(key, list(CONFIG_KEYS))
                               or "the keys are " + ", ".join(f"`{k}`" for k in CONFIG_KEYS)))
     return cfg, diags
@@ -236,8 +232,6 @@ _SOURCE_KEYS = ("file", "name", "title", "headings")
 
 def _config_sources(value, loc: "_Locator", diags: list) -> list:
     """`[[tool.paleo.sources]]`: each `{file = ... | name = ..., title = ..., headings = [...]}`."""
-    from .sources import SourceDoc
-
     span = loc.span("tool", "paleo", "sources")
     example = 'write `[[tool.paleo.sources]]` then `file = "rules/my-module.md"` and `title = "My module rules"`'
     if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
@@ -250,10 +244,8 @@ def _config_sources(value, loc: "_Locator", diags: list) -> list:
         item_span = loc.item_span(here, i)
         meant = set()  # required keys a misspelt key stands for: their absence is that one mistake
         for k in (k for k in item if k not in _SOURCE_KEYS):
-            from .diagnostics import did_you_mean, suggestion_help
-
             meant.update(did_you_mean(k, list(_SOURCE_KEYS))[:1])
-            diags.append(make("C003", f"unknown key `{_esc(k)}` in {where}", loc.item_span(here, i, k),
+            diags.append(make("C003", f"unknown key `{escape_python(k)}` in {where}", loc.item_span(here, i, k),
                               help=suggestion_help(k, list(_SOURCE_KEYS)) or "the keys are `file` or `name`, `title`, `headings`"))
         key = item.get("file", item.get("name"))
         if ("file" in item) == ("name" in item) or not isinstance(key, str) or not key:
@@ -272,7 +264,7 @@ def _config_sources(value, loc: "_Locator", diags: list) -> list:
             continue
         root = getattr(loc, "root", None)
         if "file" in item and root is not None and not (root / key).is_file():
-            diags.append(make("C003", f"{where} names `{_esc(key)}`, which is not a file of the project",
+            diags.append(make("C003", f"{where} names `{escape_python(key)}`, which is not a file of the project",
                               loc.item_span(here, i, "file"), help="source files are resolved from the folder of pyproject.toml"))
         out.append(SourceDoc(key, title, tuple(heads) if heads is not None else None, where="pyproject.toml"))
     return out
@@ -357,8 +349,6 @@ DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
 
 def site_url() -> str:
     """The rules site's address: `$PALEO_SITE_URL` (the setting `paleo docs` and mkdocs.yml read), ending in `/`."""
-    import os
-
     url = os.environ.get(SITE_URL_ENV) or DEFAULT_SITE_URL
     return url if url.endswith("/") else url + "/"
 
@@ -380,11 +370,11 @@ def looks_like_content(path: Path, roots: list[Path]) -> bool:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return True  # let lint report the unreadable file
-    from .schema import MODELINE_PREFIX
+    from .schema import MODELINE_PREFIX  # noqa: PLC0415 - start-up cost: the schema and the models (pydantic) load when a file's kind is guessed
 
     if text.startswith(MODELINE_PREFIX) or "content/schema.json" in text.split("\n", 1)[0]:
         return True
-    from .models import SECTIONS
+    from .models import SECTIONS  # noqa: PLC0415 - start-up cost: the schema and the models (pydantic) load when a file's kind is guessed
 
     keys = "|".join(re.escape(k) for k in (*SECTIONS, "pack", "sources"))
     return re.search(rf"^(?:{keys})\s*:", text, re.M) is not None

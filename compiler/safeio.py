@@ -3,7 +3,9 @@ the project writes, and one bounded reader for every file or stream it reads.
 
 - `escape` makes any text safe to print on a terminal: control and other non-printable characters
   (ESC, BEL, CR, U+2028, bidirectional overrides ...) are shown as `U+XXXX`, so content cannot set a
-  terminal's title or colours or hide text. Every renderer passes author text through it.
+  terminal's title or colours or hide text. Every renderer passes author text through it; `escape_short`
+  and `escape_python` are the same rule cut to a short quote or spelt as Python escapes. The runtime,
+  which cannot import the compiler, keeps a copy (`runtime/safetext.py`) that a test holds equal.
 - `atomic_write` writes a temporary file in the target's folder, flushes and fsyncs it, then renames
   it over the target: a kill at any point or a full disk leaves the old file or the new one, never
   a partial one. It never writes through a symbolic link.
@@ -20,8 +22,18 @@ from pathlib import Path
 from .limits import MAX_FILE_BYTES, MAX_LINE_SHOWN, MAX_MESSAGE_CHARS
 
 
+SHORT_QUOTE = 60  # characters of an authored value quoted by `escape_short`
+
+
 def _printable(ch: str) -> bool:
     return ch.isprintable() or ch == " "
+
+
+def _text(text: object) -> str:
+    try:
+        return text if isinstance(text, str) else str(text)
+    except (ValueError, RecursionError):  # an int past the conversion limit, a cycle
+        return "a value too large to show"
 
 
 def escape(text: object, limit: int | None = MAX_MESSAGE_CHARS, keep: str = "") -> str:
@@ -29,7 +41,7 @@ def escape(text: object, limit: int | None = MAX_MESSAGE_CHARS, keep: str = "") 
 
     `keep` names characters left as they are (a format with its own escaping of line breaks).
     """
-    s = text if isinstance(text, str) else str(text)
+    s = _text(text)
     if limit is not None and len(s) > limit:
         s = s[: max(limit - 1, 0)] + "…"
     if s.isprintable():
@@ -39,8 +51,22 @@ def escape(text: object, limit: int | None = MAX_MESSAGE_CHARS, keep: str = "") 
 
 def escape_lines(text: object, limit: int | None = MAX_MESSAGE_CHARS) -> str:
     """As `escape`, but keeps line breaks (for multi-line help and explanations)."""
-    s = text if isinstance(text, str) else str(text)
-    return "\n".join(escape(part, limit) for part in s.split("\n"))
+    return "\n".join(escape(part, limit) for part in _text(text).split("\n"))
+
+
+def escape_short(text: object) -> str:
+    """A short quote of an authored value: `escape`d, then cut to `SHORT_QUOTE` characters with `...`."""
+    s = escape(text)
+    return s if len(s) <= SHORT_QUOTE else s[:SHORT_QUOTE - 3] + "..."
+
+
+def escape_python(text: object) -> str:
+    """`escape`'s rule with each non-printable character spelt as Python and TOML write it (`\\x1b`,
+    `\\u2028`), uncut: a name from a TOML file, quoted the way its own syntax would escape it."""
+    s = _text(text)
+    if s.isprintable():
+        return s
+    return "".join(c if _printable(c) else ascii(c)[1:-1] for c in s)
 
 
 def _window(line: str, anchor: int, width: int) -> tuple[int, str, str]:

@@ -6,6 +6,11 @@ import json
 import re
 from typing import Any
 
+from pydantic.json_schema import GenerateJsonSchema
+
+from .effects import compile_text, default_registry, print_option
+from .models import SECTIONS, ContentFile
+
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 CONTENT_SCHEMA_ID = "urn:paleo-codex:schema:content"
 MODELINE_PREFIX = "# yaml-language-server: $schema="
@@ -14,8 +19,6 @@ _INT_KEY_PATTERN = "^[0-9]+$"
 
 
 def schema_generator():
-    from pydantic.json_schema import GenerateJsonSchema
-
     class _ContentSchema(GenerateJsonSchema):
         """pydantic's generator, with integer mapping keys spelt as JSON property names."""
 
@@ -32,8 +35,6 @@ def schema_generator():
 
 def complete_means_filled(defs: dict[str, Any]) -> None:
     """Mirror the models' rule "a field may be null only when the record is not complete"."""
-    from .models import SECTIONS
-
     for model in SECTIONS.values():
         fields = getattr(model, "NULLABLE_WHEN_INCOMPLETE", ())
         node = defs.get(model.__name__)
@@ -95,8 +96,6 @@ def _clause_texts() -> tuple[dict[tuple[str, str], list[str]], list[str]]:
     """From the bundled registry, in its order: single clauses of each kind per game, each printed from the
     clause of a symbol's own example that calls that symbol, and the examples that hold more than one kind of
     clause. Only complete symbols whose example compiles without a problem count."""
-    from .effects import compile_text, default_registry, print_option
-
     reg = default_registry()
     single: dict[tuple[str, str], list[str]] = {}
     whole: list[str] = []
@@ -174,8 +173,6 @@ def _effect_examples(defs: dict[str, Any]) -> None:
 
 def content_schema() -> dict:
     """The content-file schema: `$schema`, `$id` and title first, then pydantic's sorted output."""
-    from .models import ContentFile
-
     body = ContentFile.model_json_schema(schema_generator=schema_generator(), mode="validation")
     complete_means_filled(body.get("$defs", {}))
     _effect_examples(body.get("$defs", {}))

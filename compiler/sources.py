@@ -34,8 +34,8 @@ def bundled_docs() -> tuple[SourceDoc, ...]:
     the bundled games) may still cite the rulebooks."""
     global _bundled
     if _bundled is None:
-        from .loader import load_bytes
-        from .models import SourceDocument
+        from .loader import load_bytes  # noqa: PLC0415 - start-up cost: the loader and the models (pydantic) load when the rulebooks are first read
+        from .models import SourceDocument  # noqa: PLC0415 - start-up cost: the loader and the models (pydantic) load when the rulebooks are first read
 
         path = bundled_dir("content") / BUNDLED_FILE
         docs = []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+import pickle
 import types
 import typing
 from dataclasses import dataclass
@@ -11,7 +13,9 @@ from pydantic import BaseModel, ValidationError
 
 from .diagnostics import Diagnostic, Label, suggestion_help, make
 from .loader import LoadedFile
-from .models import SECTIONS, Record
+from .models import SECTIONS, Record, SourceDocument
+from .safeio import escape_short
+from .sources import SourceDoc
 
 _YAML11_BOOLS = {"yes", "no", "on", "off", "y", "n", "Yes", "No", "On", "Off", "YES", "NO", "ON", "OFF"}
 
@@ -56,8 +60,6 @@ class Entry:
     def __reduce__(self):
         # kept in the build cache with the record as a pickled string of its own: read back, the record
         # is made only when something reads it (a rebuild takes most records' bundle form from the cache)
-        import pickle
-
         rec = _RECORD.__get__(self, Entry)
         blob = getattr(self, "_blob", None) if rec is None else pickle.dumps(rec, protocol=pickle.HIGHEST_PROTOCOL)
         return (_cached_entry, (blob, self.id, self.section, self.file, self.path, self.filled, self.origins,
@@ -76,8 +78,6 @@ class _CachedEntry(Entry):
     def record(self) -> Record:
         rec = _RECORD.__get__(self, Entry)
         if rec is None:
-            import pickle
-
             rec = pickle.loads(self._blob)
             _RECORD.__set__(self, rec)
             self._blob = None
@@ -444,9 +444,9 @@ def _one_diag(errs: list, model, item, lf: LoadedFile, base: tuple, dpath: tuple
     if etype == "string_type" and isinstance(value, dict) and len(value) == 1 and isinstance(next(iter(value)), str):
         key, rest = next(iter(value.items()))
         shown = f"{key}: {rest}" if isinstance(rest, (str, int, float)) and not isinstance(rest, bool) else f"{key}: ..."
-        return make("M006", f"expected {want}, found a mapping", lf.span(full), label=f"`{_esc_short(key)}:` read as a mapping key",
-                    help=f"YAML reads an unquoted `{_esc_short(key)}:` followed by a space as a mapping; "
-                    f"put the whole value in quotes: `\"{_esc_short(shown)}\"`")
+        return make("M006", f"expected {want}, found a mapping", lf.span(full), label=f"`{escape_short(key)}:` read as a mapping key",
+                    help=f"YAML reads an unquoted `{escape_short(key)}:` followed by a space as a mapping; "
+                    f"put the whole value in quotes: `\"{escape_short(shown)}\"`")
     if isinstance(value, str) and value in _YAML11_BOOLS:
         help_ = f"`{value}` is text in YAML 1.2; write `true` or `false`"
     elif isinstance(value, str) and "whole number" in want:
@@ -454,17 +454,8 @@ def _one_diag(errs: list, model, item, lf: LoadedFile, base: tuple, dpath: tuple
     return make("M006", f"expected {want}, found {_kind(value)}", lf.span(full), label=f"expected {want}", help=help_)
 
 
-def _esc_short(v) -> str:
-    from .safeio import escape
-
-    v = escape(str(v))
-    return v if len(v) <= 60 else v[:57] + "..."
-
-
 def _near(word: str, names: list[str]) -> str | None:
     """The one field name `word` is a misspelling of, if there is exactly one close enough."""
-    import difflib
-
     close = difflib.get_close_matches(word, names, n=2, cutoff=0.7)
     return close[0] if len(close) == 1 else None
 
@@ -532,7 +523,7 @@ def check_citations(item: dict, lf: LoadedFile, path: tuple, registry) -> list[D
         if doc is None:
             keys = registry.keys()
             out.append(make(
-                "M005", f"invalid value `{_short(book)}`", lf.span(cpath + ("rulebook",)), label="not a registered source",
+                "M005", f"invalid value `{escape_short(book)}`", lf.span(cpath + ("rulebook",)), label="not a registered source",
                 help=suggestion_help(book, keys) or "cite a bundled rulebook file or declare the source "
                 "(`[[tool.paleo.sources]]` in pyproject.toml, or a `sources:` record)",
             ))
@@ -542,26 +533,16 @@ def check_citations(item: dict, lf: LoadedFile, path: tuple, registry) -> list[D
             for j, h in enumerate(heads):
                 if isinstance(h, str) and h not in doc.headings:
                     out.append(make(
-                        "M005", f"invalid value `{_short(h)}`", lf.span(cpath + ("section", j)),
-                        label=f"not a heading of `{_short(book)}`",
+                        "M005", f"invalid value `{escape_short(h)}`", lf.span(cpath + ("section", j)),
+                        label=f"not a heading of `{escape_short(book)}`",
                         help=suggestion_help(h, list(doc.headings)) or
                         "headings of this source: " + ", ".join(f"`{x}`" for x in doc.headings[:8]),
                     ))
     return out
 
 
-def _short(v: str) -> str:
-    from .safeio import escape
-
-    v = escape(v)
-    return v if len(v) <= 60 else v[:57] + "..."
-
-
 def collect_sources(files: list[LoadedFile], registry) -> list[Diagnostic]:
     """Read every `sources:` record into the registry (before any citation is checked)."""
-    from .models import SourceDocument
-    from .sources import SourceDoc
-
     diags: list[Diagnostic] = []
     for lf in files:
         if "sources" not in lf.top_keys():  # a file from the build cache is not read for this
@@ -589,7 +570,7 @@ def collect_sources(files: list[LoadedFile], registry) -> list[Diagnostic]:
             first = registry.add(doc)
             if first is not None:
                 key = "file" if rec.file is not None else "name"
-                diags.append(make("M008", f"source `{_short(rec.key)}` is declared twice", lf.span(path + (key,)),
+                diags.append(make("M008", f"source `{escape_short(rec.key)}` is declared twice", lf.span(path + (key,)),
                                   label="declared again here",
                                   help=f"it is declared already ({first.where}); keep one declaration"))
     return diags

@@ -1,6 +1,7 @@
 """Text safe to show: the runtime's copy of the project's escaping policy (the compiler's `safeio.escape`).
 
-The runtime cannot import the compiler, so it keeps this small helper: a non-printable character
+The runtime cannot import the compiler, so it keeps this small helper, which
+tests/foundation/test_escaping.py holds equal to the compiler's on hostile text: a non-printable character
 (ESC, BEL, CR, LF, U+2028, a bidirectional override ...) is shown as `U+XXXX`, and a text longer
 than `limit` characters is cut with an ellipsis. Every message the protocol (`runtime.serve`)
 writes passes through it.

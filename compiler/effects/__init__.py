@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Literal
 
-from .registry import Registry, build_registry, default_registry, load_registry  # noqa: F401
+from ..diagnostics import Span, make
+from .ast import Problem, shown
+from .registry import Registry, build_registry, default_registry, game_id, load_registry  # noqa: F401
 
 if TYPE_CHECKING:
     from ..diagnostics import Diagnostic
@@ -26,9 +28,8 @@ _CLAUSE_PREFIX = {"requirement": "require ", "cost": "cost ", "negative": "suffe
 
 def compile_text(text: str, registry: Registry, game: str, position: str | None = None):
     """Parse and lower one option without memoisation: (IR or None, problems with string offsets)."""
-    from .ast import Problem
-    from .lower import lower
-    from .parser import parse
+    from .lower import lower  # noqa: PLC0415 - start-up cost: parsing and lowering load when an option is compiled, not on a cache hit
+    from .parser import parse  # noqa: PLC0415 - start-up cost: parsing and lowering load when an option is compiled, not on a cache hit
 
     prefix = _CLAUSE_PREFIX.get(position or "", "")
     ast, problems = parse(prefix + text)
@@ -56,21 +57,15 @@ def compile_option(text: str, *, registry: Registry, game: str, file: "LoadedFil
     caller must not change: a bundle that is only written out). `position` None means a whole option; one of
     requirement / cost / negative / reward means the text is a bare clause body of that kind.
     """
-    from .ir import copy_ir
+    from .ir import copy_ir  # noqa: PLC0415 - start-up cost: the IR helpers load when an option is compiled, not on a cache hit
 
     if not isinstance(text, str):
-        from ..diagnostics import Span, make
-
         span = file.span(path) if file is not None else Span.point("<option>")
         help_ = None
         if isinstance(text, dict) and len(text) == 1:
-            from .ast import shown
-
             key = shown(str(next(iter(text))))
             help_ = f"`{key}: ...` was read as a YAML mapping; put the whole option in quotes: \"{key}: ...\""
         return None, [make("E301", "an option must be a string", span, label="not a string", help=help_)]
-    from .registry import game_id
-
     key = (text, game_id(game) if game else None, position)  # `paleo` and `game:paleo` share one entry
     hit = registry.memo.get(key)
     if hit is None:
@@ -83,8 +78,7 @@ def compile_option(text: str, *, registry: Registry, game: str, file: "LoadedFil
 
 def place_problems(problems, text: str, file, path: tuple) -> list:
     """Turn string-offset problems into diagnostics with exact file positions."""
-    from ..diagnostics import Span, make
-    from .positions import line_col, offset_map
+    from .positions import line_col, offset_map  # noqa: PLC0415 - start-up cost: loaded when a problem is placed, not on a cache hit
 
     out = []
     mapping = None
@@ -119,19 +113,19 @@ def place_problems(problems, text: str, file, path: tuple) -> list:
 
 
 def print_option(ir: dict, registry: Registry | None = None) -> str:
-    from .printer import print_option as _p
+    from .printer import print_option as _p  # noqa: PLC0415 - start-up cost: the printer loads when an option is printed
 
     return _p(ir, registry)
 
 
 def describe_option(ir: dict, registry: Registry) -> str:
-    from .printer import describe_option as _d
+    from .printer import describe_option as _d  # noqa: PLC0415 - start-up cost: the printer loads when an option is printed
 
     return _d(ir, registry)
 
 
 def symbols_report(registry: Registry, fmt: Literal["human", "json"] = "human") -> str:
-    from .report import symbols_report as _r
+    from .report import symbols_report as _r  # noqa: PLC0415 - start-up cost: the report loads for `paleo symbols` only
 
     return _r(registry, fmt)
 

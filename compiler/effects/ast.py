@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from ..safeio import escape
+
 Span = tuple[int, int]  # [start, end) offsets in the option text
 
 
@@ -80,11 +82,7 @@ MAX_SHOWN = 40  # characters of the author's text quoted in a message
 
 def shown(text: str) -> str:
     """Author text for a message: cut to a readable length, non-printable characters as U+XXXX."""
-    if len(text) > MAX_SHOWN:
-        text = text[:MAX_SHOWN - 1] + "…"
-    from ..safeio import escape
-
-    return escape(text, None)
+    return escape(text, MAX_SHOWN)
 
 
 def join(a: Span, b: Span) -> Span:

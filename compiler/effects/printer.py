@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from . import types as T
+from .ir import calls
+from .registry import default_registry, registries
 
 _LEVEL = {"seq": 0, "choice": 1, "all": 2, "may": 3, "not": 3, "call": 3}
 _JOIN = {"seq": " then ", "choice": " or ", "all": ", "}
@@ -39,9 +41,6 @@ def print_option(ir: dict, registry=None) -> str:
 
 def _registry_for(ir: dict):
     """The newest registry of this process that defines every symbol of `ir` (else the bundled one)."""
-    from .ir import calls
-    from .registry import default_registry, registries
-
     needed = {c["symbol"] for c in calls(ir)}
     for reg in registries():
         if needed <= reg.symbols.keys():

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..diagnostics import Diagnostic, Span, make, suggestion_help
+from ..loader import load_file
+from ..models import Symbol
 from ..paths import bundled_dir
 from . import types as T
 
@@ -199,8 +202,6 @@ class _Spans:
         if path not in self.files:
             lf = None
             try:
-                from ..loader import load_file
-
                 lf, _ = load_file(path, display=path)
             except Exception:  # a file that cannot be re-read only loses the exact line
                 lf = None
@@ -216,8 +217,6 @@ def build_registry(entries: list[tuple[Any, str, tuple]], files: dict | None = N
 
     `files` maps a display path to its loaded file, so diagnostics are placed without reading it again
     (a path shown from the project root need not be readable from the current folder)."""
-    import weakref
-
     reg = Registry()
     _BUILT.append(weakref.ref(reg))
     del _BUILT[:-8]
@@ -299,9 +298,6 @@ def build_registry(entries: list[tuple[Any, str, tuple]], files: dict | None = N
 
 def load_registry(dirs: list[Path] | None = None) -> tuple[Registry, list[Diagnostic]]:
     """Load every `symbols:` list from the YAML files of `dirs` (default: the bundled content/symbols)."""
-    from ..loader import load_file
-    from ..models import Symbol  # models imports the symbol model itself (keeps import order one-way)
-
     diags: list[Diagnostic] = []
     entries = []
     for d in dirs or [symbols_dir()]:

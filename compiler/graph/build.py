@@ -490,7 +490,7 @@ def _width(text: str, at: int, style: str | None) -> int:
 
 def _locate(e: Entry, sub: tuple, needle: str | None, text: str = "") -> Span:
     """The span of `needle` inside the option string, or of the whole option."""
-    from ..effects.positions import line_col, offset_map
+    from ..effects.positions import line_col, offset_map  # noqa: PLC0415 - start-up cost: loaded when a reference is placed, not on a cache hit
 
     lf = e.file
     path = e.path + sub

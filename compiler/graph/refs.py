@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any, Iterator
 
+from ..effects.ir import walk
 from ..effects.types import NAME_REFS, NUMBER_REFS
+from ..safeio import escape
 
 # Reference words of the effect language and the kind of thing each names.
 _NAMED = re.compile(r'(?<![\w-])(card|idea|title|secret|token)\s+"([^"\n]+)"')
@@ -19,9 +21,7 @@ MAX_SHOWN = 40  # characters of an authored name quoted in a message
 
 def clip(text: str) -> str:
     """An authored name for a message: cut to a readable length, non-printable characters as U+XXXX."""
-    if len(text) > MAX_SHOWN:
-        text = text[:MAX_SHOWN - 1] + "…"
-    return text if text.isprintable() else "".join(c if c.isprintable() else f"U+{ord(c):04X}" for c in text)
+    return escape(text, MAX_SHOWN)
 
 
 def iter_option_refs(text: str, ir: Any) -> Iterator[tuple[str, Any, str | None]]:
@@ -59,8 +59,19 @@ def needle_in(text: str, kind: str, target: Any) -> str | None:
 
 
 def _ir_refs(node: Any) -> Iterator[tuple[str, Any, str | None]]:
-    """Reference values (`{"ref": kind, ...}`) and symbol calls anywhere in an option's IR."""
-    stack = [node]
+    """Symbol calls (in `ir.walk`'s order) and the reference values (`{"ref": kind, ...}`) of their arguments."""
+    for n in walk(node):
+        sym = n.get("symbol")
+        if n.get("node") == "call" and isinstance(sym, str):
+            yield "symbol", sym, None
+        args = n.get("args")
+        if isinstance(args, (dict, list)):
+            yield from _value_refs(args)
+
+
+def _value_refs(value: dict | list) -> Iterator[tuple[str, Any, str | None]]:
+    """The reference values anywhere inside an argument value (a mapping or a list)."""
+    stack = [value]
     while stack:
         cur = stack.pop()
         if isinstance(cur, dict):
@@ -70,12 +81,7 @@ def _ir_refs(node: Any) -> Iterator[tuple[str, Any, str | None]]:
                 if ref is not None:
                     yield ref
                 continue
-            sym = cur.get("symbol")
-            if cur.get("node") == "call" and isinstance(sym, str):
-                yield "symbol", sym, None
-            for v in cur.values():
-                if isinstance(v, (dict, list)):
-                    stack.append(v)
+            stack.extend(v for v in cur.values() if isinstance(v, (dict, list)))
         elif isinstance(cur, list):
             stack.extend(reversed(cur))
 

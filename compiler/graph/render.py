@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 
+from ..safeio import escape
 from .checks.common import find_scenario
 from .refs import clip
 
@@ -103,9 +104,7 @@ def _q(s: str) -> str:
     """A DOT quoted string: only `\\` and `"` need escaping; line breaks become `\\n` (a label
     line break), other control characters are shown as U+XXXX so the file stays one statement a line."""
     s = s.replace("\\", "\\\\").replace('"', '\\"').replace("\r\n", "\\n").replace("\n", "\\n").replace("\r", "\\n")
-    if not s.isprintable():
-        s = "".join(c if c.isprintable() else f"U+{ord(c):04X}" for c in s)
-    return '"' + s + '"'
+    return '"' + escape(s, None) + '"'
 
 
 def to_dot(data: dict) -> str:

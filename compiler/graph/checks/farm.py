@@ -5,21 +5,11 @@ from __future__ import annotations
 from typing import Iterable
 
 from ...diagnostics import Diagnostic, make
+from ...effects.ir import calls
 from ..build import Facts, Graph
 from .common import missing_fact, name_of
 
 FARM_ACTIONS = ("symbol:expansion-action", "symbol:animal-action", "symbol:grain-action")
-
-
-def _symbols(node) -> Iterable[str]:
-    if isinstance(node, dict):
-        if node.get("node") == "call" and isinstance(node.get("symbol"), str):
-            yield node["symbol"]
-        for v in node.values():
-            yield from _symbols(v)
-    elif isinstance(node, list):
-        for v in node:
-            yield from _symbols(v)
 
 
 def farm_actions(F: Facts, g: Graph) -> Iterable[Diagnostic]:
@@ -35,7 +25,7 @@ def farm_actions(F: Facts, g: Graph) -> Iterable[Diagnostic]:
             continue
         if any(o.get("ir") is None for o in options if isinstance(o, dict)):
             continue  # an option that does not compile is reported where it is written
-        used = {s for o in options for s in _symbols(o.get("ir") if isinstance(o, dict) else None)}
+        used = {c["symbol"] for o in options if isinstance(o, dict) for c in calls(o["ir"]) if isinstance(c.get("symbol"), str)}
         if not used & set(FARM_ACTIONS):
             yield make(
                 "G411", f"{name_of(F, cid)} is a farm card without an expansion, animal or grain option",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from enum import Enum
-from typing import Annotated, Any, ClassVar, Literal, Union
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator, model_validator
 
@@ -383,8 +383,6 @@ def _define_the_rest() -> None:
         setup: list[Step] = Field(default_factory=list)
         rules: list[Rule] = Field(default_factory=list)
 
-
-    Difficulty = Union[Level, dict[StrictInt, Level]]
 
 
     class SecretUse(Strict):

@@ -86,4 +86,4 @@ def find(code_or_name: str) -> Code | None:
     return None
 
 
-E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO
+E, W, I = Severity.ERROR, Severity.WARNING, Severity.INFO  # noqa: E741 - the code tables' one-letter severities

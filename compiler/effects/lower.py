@@ -187,7 +187,7 @@ class _Lowering:
             if p.unit and isinstance(m.value, int) and k < len(rest):
                 for form in p.unit:
                     fw = tuple(form.split())
-                    if T._words_at(rest, k, len(fw)) == fw:
+                    if T.words_at(rest, k, len(fw)) == fw:
                         k += len(fw)
                         break
             self._store(sym, p, m.value, span, args)

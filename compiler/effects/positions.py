@@ -111,7 +111,7 @@ def _block(raw: str, base: int, folded: bool, indent: int | None) -> list[tuple[
         if not body.strip() and len(body.strip(" ")) == 0:
             breaks.append(brk)
             continue
-        normal = not body[:1] in (" ", "\t")
+        normal = body[:1] not in (" ", "\t")
         if prev_normal is not None:
             if folded and prev_normal and normal:
                 if len(breaks) == 1:

@@ -71,7 +71,7 @@ class Match:
     end: int  # index of the first term not consumed
 
 
-def _words_at(terms: tuple[Term, ...], i: int, n: int) -> tuple[str, ...] | None:
+def words_at(terms: tuple[Term, ...], i: int, n: int) -> tuple[str, ...] | None:
     if i + n > len(terms):
         return None
     out = []
@@ -84,7 +84,7 @@ def _words_at(terms: tuple[Term, ...], i: int, n: int) -> tuple[str, ...] | None
 
 def _longest(terms, i, table: dict[tuple[str, ...], Any], maxlen: int):
     for n in range(maxlen, 0, -1):
-        w = _words_at(terms, i, n)
+        w = words_at(terms, i, n)
         if w is not None and w in table:
             return table[w], i + n
     return None

@@ -13,13 +13,9 @@ from ..diagnostics import Span, make
 from ..pipeline import default_content_dirs
 from ..pipeline import run as run_pipeline
 from ..project import code_page_url, find_root, is_code_prefix, load_config, site_url
+from ..safeio import escape_python
 from ..render import file_source_lookup, json_text, render_github, render_human, render_json, render_sarif, summary_line
 from . import ConfigError
-
-
-def escape_text(text: str) -> str:
-    """Control characters shown as escapes, so a message cannot move the cursor or ring the bell."""
-    return "".join(ch if ch.isprintable() or ch == " " else ascii(ch)[1:-1] for ch in str(text))
 
 
 def project_root() -> Path:
@@ -41,7 +37,7 @@ def settings(args):
         codes = codes_arg(getattr(args, flag, None))
         for c in codes:
             if c != "ALL" and find(c) is None and not is_code_prefix(c):
-                cdiags.append(make("C003", f"--{flag} names unknown code `{escape_text(c)}`", Span.point("<command line>"),
+                cdiags.append(make("C003", f"--{flag} names unknown code `{escape_python(c)}`", Span.point("<command line>"),
                                    help="list the codes with `paleo explain --list`"))
         if codes and flag == "select":
             cfg.select = codes
@@ -100,7 +96,7 @@ def sarif_with_help_uris(text: str) -> str:
 
 def render_concise(diags) -> str:
     """One line per diagnostic: `file:line:col: CODE message`."""
-    return "".join(f"{escape_text(d.span.file)}:{d.span.line}:{d.span.column}: {d.code} {escape_text(d.message)}\n"
+    return "".join(f"{escape_python(d.span.file)}:{d.span.line}:{d.span.column}: {d.code} {escape_python(d.message)}\n"
                    for d in diags)
 
 

@@ -12,7 +12,8 @@ from ..fmt import run as fmt_run
 from ..loader import decode
 from ..project import bundled_dir, looks_like_content
 from . import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError
-from .common import escape_text, settings
+from ..safeio import escape_python
+from .common import settings
 
 
 def shown_path(p: Path, root: Path) -> str:
@@ -48,7 +49,7 @@ def fmt_diff(paths: list[str], root: Path, *, check: bool) -> int:
     files, missing = collect_files(paths)
     rc = EXIT_OK
     for m in missing:
-        sys.stdout.write(f"{escape_text(m)}:1:1: error[C001]: no such file or folder `{escape_text(m)}`\n")
+        sys.stdout.write(f"{escape_python(m)}:1:1: error[C001]: no such file or folder `{escape_python(m)}`\n")
         rc = EXIT_USAGE
     changed = unchanged = failed = 0
     for f in files:

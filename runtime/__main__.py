@@ -14,7 +14,7 @@ serve   answer JSON-lines requests on standard input (see `python -m runtime ser
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["serve"]:
-        from .serve import main as serve_main
+        from .serve import main as serve_main  # noqa: PLC0415 - start-up cost: --version and --help answer without loading the engine
 
         return serve_main(argv[1:])
     if argv[:1] == ["--version"]:

@@ -19,7 +19,16 @@ named `my_policies:cautious` (an importable module) or `path/to/my_policies.py:c
 
 from __future__ import annotations
 
+import hashlib
+import importlib
+import importlib.util
+import sys
+import types
+
+from .core.game import Game as Public
 from .rng import Rng, seed_state
+from .safetext import escape
+from .search import MonteCarloPolicy
 
 
 class RandomPolicy:
@@ -75,8 +84,6 @@ def policy_factory(name: str):
     if name in POLICIES:
         return POLICIES[name]
     if name == "mc" or name.startswith("mc-"):
-        from .search import MonteCarloPolicy
-
         n = name[3:] or "4"
         if not n.isdigit() or not 1 <= int(n) <= 1000:
             raise PolicyError(f"`{_cut(name)}`: mc-N takes N rollouts per action, 1 to 1000")
@@ -89,17 +96,10 @@ def policy_factory(name: str):
 
 def user_factory(name: str, source: str | None = None):
     """A user's `module:function` (or `file.py:function`); with `source`, the module's text shipped to this process."""
-    import importlib
-    import importlib.util
-    import sys
-    import types
-
     mod_name, _, fn_name = name.rpartition(":")
     if not mod_name or not fn_name.isidentifier():
         raise PolicyError(f"`{_cut(name)}` is not module:function")
     if source is not None:
-        import hashlib
-
         key = "_paleo_policy_" + hashlib.sha256(f"{name}\0{source}".encode("utf-8", "surrogatepass")).hexdigest()[:16]
         module = sys.modules.get(key)
         if module is None:
@@ -136,8 +136,6 @@ def user_factory(name: str, source: str | None = None):
 def _public_view(factory):
     """A user's policy sees the public game (observations, legal actions, returns, the secret-keeping clone),
     never the engine the simulator drives: it cannot change the state but by the action it returns."""
-    from .core.game import Game as Public
-
     def make(seed):
         choose = factory(seed)
         if not callable(choose):
@@ -147,5 +145,4 @@ def _public_view(factory):
 
 
 def _cut(v, limit: int = 80) -> str:
-    text = "".join(ch if ch.isprintable() else f"U+{ord(ch):04X}" for ch in str(v)[: limit * 2])
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return escape(v, limit)

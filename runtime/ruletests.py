@@ -50,13 +50,16 @@ compiles each test's packs and hands the bundles to it.
 from __future__ import annotations
 
 import json
+import os
 import sys
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from .bundle import BundleError, load_bundle
 from .core.invariants import violations
 from .core.game import Engine as Game  # the rule tests set states up: they work on the engine
 from .engine import IllegalAction
+from .safetext import escape
 
 
 class RuleTestFailure(Exception):
@@ -379,8 +382,7 @@ def format_schema() -> dict:
 
 
 def _cut(v) -> str:
-    text = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in str(v))
-    return text if len(text) <= 60 else text[:57] + "..."
+    return escape(v, 60)
 
 
 # ------------------------------------------------------------------ running
@@ -563,9 +565,6 @@ def _expand(files, root: Path, err) -> list[Path] | None:
 
 def _junit(path: Path, results: list[tuple]) -> None:
     """JUnit XML for CI (one test case per rule test, grouped by rulebook), written atomically."""
-    import os
-    import xml.etree.ElementTree as ET
-
     suites = ET.Element("testsuites", name="paleo rule tests", tests=str(len(results)),
                         failures=str(sum(1 for r in results if r[3] is not None)))
     by_book: dict = {}
@@ -664,5 +663,4 @@ def _peek(path: Path) -> str:
 
 
 def _cut_long(text: str, limit: int = 2000) -> str:
-    text = "".join(ch if ch.isprintable() or ch == "\n" else f"\\x{ord(ch):02x}" for ch in text)
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return escape(text, limit, keep="\n")

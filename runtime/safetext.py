@@ -12,8 +12,11 @@ from __future__ import annotations
 MAX_MESSAGE_CHARS = 500  # the same bound as the compiler's (compiler/limits.py)
 
 
-def escape(text: object, limit: int | None = MAX_MESSAGE_CHARS) -> str:
-    """`text` with every non-printable character (space excepted) as U+XXXX, cut to `limit` characters."""
+def escape(text: object, limit: int | None = MAX_MESSAGE_CHARS, keep: str = "") -> str:
+    """`text` with every non-printable character (space excepted) as U+XXXX, cut to `limit` characters.
+
+    `keep` names characters left as they are (line breaks in a multi-line report).
+    """
     try:
         s = text if isinstance(text, str) else str(text)
     except (ValueError, RecursionError):  # an int past the conversion limit, a cycle
@@ -22,4 +25,4 @@ def escape(text: object, limit: int | None = MAX_MESSAGE_CHARS) -> str:
         s = s[: max(limit - 1, 0)] + "…"
     if s.isprintable():
         return s
-    return "".join(c if c.isprintable() or c == " " else f"U+{ord(c):04X}" for c in s)
+    return "".join(c if c.isprintable() or c == " " or c in keep else f"U+{ord(c):04X}" for c in s)

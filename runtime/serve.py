@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from .bundle import SUPPORTED_MAJOR, BundleError, load_bundle
@@ -444,8 +445,6 @@ def serve(stdin=None, stdout=None, *, bundle: dict | None = None, max_games: int
 
 def _silence(stream) -> None:
     """Point the standard output at /dev/null once the reader is gone, so the exit flush cannot complain."""
-    import os
-
     try:
         if stream is sys.stdout.buffer:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

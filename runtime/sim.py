@@ -14,13 +14,19 @@ mc-N or a user's `module:function` (the protocol is in `runtime.policies`).
 from __future__ import annotations
 
 import json
+import multiprocessing
 import statistics
 import sys
+import threading
+import time
+from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from .bundle import BundleError, is_synthetic, load_bundle, packs_of
 from .core.game import Engine as Game  # the simulator's callbacks check and round-trip the engine
 from .engine import IllegalAction, NotPlayable, SetupError
 from .policies import PolicyError, policy_factory
+from .safetext import escape
+from .stats import wilson
 
 
 def game_for(bundle: dict, scenario: str | None) -> str:
@@ -86,8 +92,6 @@ class Progress:
     terminal (or `force`), at most every `every` seconds."""
 
     def __init__(self, total: int, stream=None, *, force: bool = False, every: float = 0.2, done: int = 0):
-        import time
-
         self.total = total
         self.stream = stream or sys.stderr
         self.on = force or (hasattr(self.stream, "isatty") and self.stream.isatty())
@@ -149,9 +153,6 @@ def _worker_chunk(kw: dict):
 def pool_context():
     """How worker processes start: forked (at once, sharing the loaded bundle) from a process with one thread,
     else spawned (a fork of a process with threads may copy a held lock)."""
-    import multiprocessing
-    import threading
-
     if "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context("spawn")
@@ -159,8 +160,6 @@ def pool_context():
 
 def pool_map(bundle: dict, chunks: list[dict], jobs: int, on_done=None) -> list:
     """Run `play_seeds(bundle, **chunk)` for every chunk on `jobs` fresh worker processes; results in chunk order."""
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-
     ctx = pool_context()
     out: list = [None] * len(chunks)
     with ProcessPoolExecutor(max_workers=jobs, mp_context=ctx, initializer=_worker_init, initargs=(bundle,)) as ex:
@@ -204,8 +203,7 @@ def run(bundle: dict, *, scenario: str | None, players: int, games: int, seed: i
 
 
 def _printable(v, limit: int = 80) -> str:
-    text = "".join(ch if ch.isprintable() else f"U+{ord(ch):04X}" for ch in str(v)[: limit * 2])
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return escape(v, limit)
 
 
 def main(args) -> int:
@@ -251,8 +249,6 @@ def main(args) -> int:
             out.write(f"{head} turns {r.get('turns', '?'):>3}  {extra}  {r['cause']}\n")
         else:
             out.write(f"{head} days {r['days']:>3}  skulls {r['skulls']}  victory {r['victory']}  {r['cause']}\n")
-    from .stats import wilson
-
     s = report["summary"]
     n = s["games"]
 

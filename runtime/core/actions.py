@@ -15,6 +15,8 @@ values of d, order kept).
 
 from __future__ import annotations
 
+import bisect
+
 from .errors import IllegalAction
 
 
@@ -193,8 +195,6 @@ class ActionSpace:
         """The action record (without a label) an id stands for, played by `player`."""
         if type(aid) is not int or not 0 <= aid < self.size:
             raise IllegalAction(f"action ids are 0 to {self.size - 1}")
-        import bisect
-
         t, off, fields, _ = self.blocks[bisect.bisect_right(self._offsets, aid) - 1]
         c = aid - off
         codes = []

@@ -9,7 +9,11 @@ from __future__ import annotations
 
 import json
 import pickle
+import random
+import re
 
+from ..safetext import escape
+from .actions import ActionSpace
 from .declare import WAIT
 from .definition import REGISTRY, definition_for
 from .errors import IllegalAction, NotPlayable, SetupError, StateError
@@ -367,8 +371,6 @@ _SPACES: dict = {}  # (id(rules), players) -> (rules, ActionSpace)
 
 def action_space(rules, players: int):
     """The game-wide action encoding of these rules (one definition and setup) at this player count."""
-    from .actions import ActionSpace
-
     hit = _SPACES.get((id(rules), players))
     if hit is not None and hit[0] is rules:
         return hit[1]
@@ -421,8 +423,6 @@ class Game:
         e = self._engine.clone()
         if not exact:
             if seed is None:
-                import random
-
                 seed = random.SystemRandom().getrandbits(64)
             reshuffle_hidden(e, seed)
         return type(self)(e, self._history)
@@ -552,14 +552,11 @@ def _short(action, limit: int = 200) -> str:
         text = repr(action)
     except (ValueError, RecursionError):  # an int past Python's conversion limit, a cycle
         return "a value too large to show"
-    text = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in text[: limit * 4])
-    return text if len(text) <= limit else text[:limit - 3] + "..."
+    return escape(text, limit)
 
 
 def _nesting(text) -> int:
     """How deep a JSON text nests brackets (strings skipped): cheap, linear, before json.loads recurses."""
-    import re
-
     if isinstance(text, (bytes, bytearray)):
         text = bytes(text).decode("utf-8", "replace")
     depth = deepest = 0

@@ -3,6 +3,8 @@ decisions well formed; then each system's own invariants. Saved games are valida
 
 from __future__ import annotations
 
+from ..safetext import escape
+
 RESULTS = ("win", "loss", "unfinished")
 
 
@@ -275,6 +277,4 @@ def check(game) -> None:
 
 
 def _cut(v) -> str:
-    text = repr(v)
-    text = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" for ch in text)
-    return text if len(text) <= 80 else text[:77] + "..."
+    return escape(repr(v), 80)

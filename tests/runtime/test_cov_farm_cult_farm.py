@@ -18,6 +18,7 @@ from runtime import ruletests
 from runtime.core.game import Engine as Game  # these tests set states up: they drive the engine
 from runtime.core.invariants import violations
 from runtime.engine import NotPlayable, StateError
+from runtime.games.paleo import farm_board as B
 from runtime.games.paleo import farm_ops as F
 from runtime.games.paleo.state import Ctx
 
@@ -252,7 +253,7 @@ def test_the_scythe_adds_its_grain_at_every_harvest(fb):
     play(g, 0)  # -> harvest
     assert g.s["res"]["grain"] == 2 and ev(g, "harvest")[-1]["scythe"] is True
     ctx = Ctx(0, [], None, "day")
-    F.harvest(g, ctx)
+    B.harvest(g, ctx)
     assert g.s["res"]["grain"] == 4 and g.s["used"].count("symbol:scythe") == 1
 
 
@@ -263,7 +264,7 @@ def test_the_millstone_improves_grinding(fb):
     play(g, 1)  # -> grind
     assert g.s["res"]["grain"] == 1 and g.s["res"]["food"] == 3
     assert ev(g, "grind")[-1]["millstone"] is True and "symbol:millstone" in g.s["used"]
-    F.grind(g, Ctx(0, [], None, "day"))
+    B.grind(g, Ctx(0, [], None, "day"))
     assert g.s["res"]["grain"] == 0 and g.s["res"]["food"] == 6 and g.s["used"].count("symbol:millstone") == 1
 
 

@@ -12,7 +12,11 @@ from ...core import OpError, compile_option
 from ...core import Counter, Decision, Field, Listener, Step, Zone
 from ...core.actions import Below, Instance, Lit, Seat, Tokens, Zones
 from ...core.invariants import is_int
+from . import farm_board as B
 from . import farm_ops as F
+from . import farm_symbols as Y
+from . import farm_tokens as T
+from . import tool_ops as TO
 from . import resolve as R
 from .system import PaleoSystem
 
@@ -196,39 +200,39 @@ class FarmSystem(PaleoSystem):
             Step("hut", "night", run_hut, after="animals", rule="rule:farm/hut"),
         )
         self.decisions = (
-            Decision("release", {"card": "card", "player": "player"}, F.release_actions, F.apply_release,
-                     auto=F.auto_release, rule="rule:farm/capture"),
-            Decision("pick-animal", {"to": "str", "player": "player", "why": "str"}, F.pick_animal_actions,
-                     F.apply_pick_animal, auto=F.auto_pick_animal, rule="rule:farm/capture"),
+            Decision("release", {"card": "card", "player": "player"}, B.release_actions, B.apply_release,
+                     auto=B.auto_release, rule="rule:farm/capture"),
+            Decision("pick-animal", {"to": "str", "player": "player", "why": "str"}, B.pick_animal_actions,
+                     B.apply_pick_animal, auto=B.auto_pick_animal, rule="rule:farm/capture"),
             Decision("animal-action",
                      {"player": "player", "helpers": "players", "only": "str~", "trigger": "bool~"},
-                     F.animal_actions, F.apply_animal_action, auto=F.auto_animal_action,
+                     B.animal_actions, B.apply_animal_action, auto=B.auto_animal_action,
                      rule="rule:farm/animal-action"),
             Decision("grain-action", {"player": "player", "helpers": "players", "trigger": "bool~"},
-                     F.grain_actions, F.apply_grain_action, auto=F.auto_grain_action, rule="rule:farm/grain-action"),
-            Decision("build", {"player": "player", "helpers": "players"}, F.build_actions, F.apply_build,
+                     B.grain_actions, B.apply_grain_action, auto=B.auto_grain_action, rule="rule:farm/grain-action"),
+            Decision("build", {"player": "player", "helpers": "players"}, B.build_actions, B.apply_build,
                      rule="rule:farm/build"),
-            Decision("care", {"left": "count", "kept": "list"}, F.care_actions, F.apply_care, rule="rule:farm/animals"),
-            Decision("token-limit", {"token": "str"}, F.token_limit_actions, F.apply_token_limit,
+            Decision("care", {"left": "count", "kept": "list"}, B.care_actions, B.apply_care, rule="rule:farm/animals"),
+            Decision("token-limit", {"token": "str"}, T.token_limit_actions, T.apply_token_limit,
                      rule="rule:farm/secret-tokens"),
             Decision("token-trigger", {"token": "str", "player": "player", "symbol": "str"},
-                     F.token_trigger_actions, F.apply_token_trigger, rule="rule:paleo/on-symbol"),
-            Decision("special", {"what": "dict", "players": "players", "decider": "player"}, F.special_actions,
-                     F.apply_special, auto=F.auto_special, rule="rule:farm/new-symbols"),
+                     T.token_trigger_actions, T.apply_token_trigger, rule="rule:paleo/on-symbol"),
+            Decision("special", {"what": "dict", "players": "players", "decider": "player"}, Y.special_actions,
+                     Y.apply_special, auto=Y.auto_special, rule="rule:farm/new-symbols"),
             Decision("return-dreams", {"n": "count", "players": "players", "decider": "player"},
-                     F.return_dreams_actions, F.apply_return_dreams, auto=F.auto_return_dreams,
+                     Y.return_dreams_actions, Y.apply_return_dreams, auto=Y.auto_return_dreams,
                      rule="rule:farm/new-symbols"),
-            Decision("dream-person", {"player": "player", "awaken": "bool"}, F.dream_person_actions,
-                     F.apply_dream_person, auto=F.auto_dream_person, rule="rule:farm/new-symbols"),
-            Decision("new-group", {"players": "players", "n": "count"}, F.new_group_actions, F.apply_new_group,
-                     auto=F.auto_new_group, rule="rule:farm/new-symbols"),
-            Decision("flute", {"players": "players", "cards": "list"}, F.flute_actions, F.apply_flute,
-                     auto=F.auto_flute, where=F.where_flute, rule="rule:farm/new-tools"),
-            Decision("pick-ideas", {"n": "count", "player": "player"}, F.pick_ideas_actions, F.apply_pick_ideas,
-                     auto=F.auto_pick_ideas, rule="rule:farm/new-symbols"),
+            Decision("dream-person", {"player": "player", "awaken": "bool"}, Y.dream_person_actions,
+                     Y.apply_dream_person, auto=Y.auto_dream_person, rule="rule:farm/new-symbols"),
+            Decision("new-group", {"players": "players", "n": "count"}, Y.new_group_actions, Y.apply_new_group,
+                     auto=Y.auto_new_group, rule="rule:farm/new-symbols"),
+            Decision("flute", {"players": "players", "cards": "list"}, Y.flute_actions, Y.apply_flute,
+                     auto=Y.auto_flute, where=Y.where_flute, rule="rule:farm/new-tools"),
+            Decision("pick-ideas", {"n": "count", "player": "player"}, Y.pick_ideas_actions, Y.apply_pick_ideas,
+                     auto=Y.auto_pick_ideas, rule="rule:farm/new-symbols"),
         )
         self.listeners = (
-            Listener("symbol", F.on_symbol_tokens),
+            Listener("symbol", T.on_symbol_tokens),
             Listener("join", F.on_join),
         )
         self.given = {"tokens": F.given_tokens, "dreaming": F.given_dreaming, "built": F.given_built}
@@ -252,7 +256,7 @@ class FarmSystem(PaleoSystem):
         players = [p, *R.helpers_of(g, p)]
         owner = next(q for q in players if s["tools"][q].get(flute, 0))
         g.by = "rule:farm/new-tools"
-        F.spend_held(g, owner, flute)
+        TO.spend_held(g, owner, flute)
         cards = list(reversed(s["z"]["discard-down"][-2:]))  # the top two, top first
         s["queue"].insert(0, {"k": "flute", "players": players, "cards": cards})
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...core import Decision
 from ...core.actions import Instance, Seat, Tokens
-from . import farm_ops as F
+from . import tool_ops as F
 from .system import PaleoSystem
 
 TOOL_BOARDS = ("board:farm", "board:cult-site")

@@ -27,10 +27,26 @@ class Rules:
         self.bundle = bundle
         self.definition = definition
         self.setup = setup
-        game = self.game_id = definition.id
-        modules = setup["modules"]
+        self.game_id = definition.id
         self.layout = Layout(definition.active(setup, bundle))
-        ops = self.layout.ops
+        self._read_game(bundle)
+        mods = self._read_products(bundle, setup["modules"])
+        missing: list[str] = []  # what keeps this setup from being playable, in the order it is found
+        self.gaps: list[str] = []
+        self._choose_cards(bundle, missing)
+        self._choose_secrets(bundle, setup, mods)
+        self._check_counts(mods, missing)
+        self._read_people(missing)
+        in_play, uses_dice = self._compile_options(missing)
+        self._check_dice_and_boards(bundle, setup, uses_dice, missing)
+        self.missing = missing
+        self._index(bundle, in_play, missing)
+        for x in self.layout.systems:  # the systems read what else they need (the farm: animals, tokens, costs)
+            x.prepare(self)
+
+    def _read_game(self, bundle: dict) -> None:
+        """The game record and the parameters it states (victory target, skull limit, players ...)."""
+        game = self.game_id
         games = {g["id"]: g for g in bundle.get("games", [])}
         if game not in games:
             raise SetupError(f"unknown game `{game}`; the bundle has: {', '.join(sorted(games)) or 'none'}")
@@ -47,6 +63,11 @@ class Rules:
         self.min_players = int(players.get("min") or 1)
         self.max_players = int(players.get("max") or 4)
 
+    def _read_products(self, bundle: dict, modules: list) -> dict:
+        """The chosen modules, the products in play and what their systems replace, the tokens and the stocks;
+        returns the bundle's module records by id."""
+        game = self.game_id
+        params = self.game.get("parameters") or {}
         mods = {m["id"]: m for m in bundle.get("modules", [])}
         for m in modules:
             if m not in mods:
@@ -89,10 +110,13 @@ class Rules:
             tid = self.tool_by_name.get(local)
             if tid and isinstance(params.get(param), int):
                 self.tool_stock[tid] = params[param]
+        return mods
 
-        missing: list[str] = []
-        self.gaps: list[str] = []
-        # which cards take part
+    def _choose_cards(self, bundle: dict, missing: list[str]) -> None:
+        """Which cards take part: the base set, the support decks, secrets, missions, module cards, the boxed
+        cards, and what the systems lay out themselves."""
+        game = self.game_id
+        replaced = self.replaced
         sel = set(self.modules)
         self.base_set: list[str] = []
         self.support: dict[str, list[str]] = {"people": [], "dreams": [], "ideas": []}
@@ -140,6 +164,8 @@ class Rules:
         self.placed: list[str] = []
         for x in self.layout.systems:
             self.placed.extend(x.place(self, missing))
+
+    def _choose_secrets(self, bundle: dict, setup: dict, mods: dict) -> None:
         # the secrets of the chosen modules, plus numbered secret cards of the base product itself
         base_secrets = {n for n, cs in self.secret_cards.items() for c in cs
                         if self.cards[c].get("module") is None and self.cards[c].get("product") == self.base_product}
@@ -149,6 +175,10 @@ class Rules:
                   if set(sec.get("always_needed") or ()) & needed_by and isinstance(sec.get("number"), int)}
         self.secret_numbers = sorted({n for m in self.modules for n in mods[m].get("secrets", [])} | base_secrets | always)
 
+    def _check_counts(self, mods: dict, missing: list[str]) -> None:
+        """A missing part of the setup is named: the base set, a module's card faces against its printed count,
+        a secret's face, the support decks."""
+        game = self.game_id
         if not self.base_set:
             missing.append("base card set (1): the bundle has no card of kind `base` for the base game, so no exploration deck can be dealt")
         per_module: dict[str, int] = {}
@@ -175,6 +205,8 @@ class Rules:
         if not self.support["ideas"]:
             missing.append("idea cards (4): no idea card in the bundle")
 
+
+    def _read_people(self, missing: list[str]) -> None:
         self.persons: dict[str, dict] = {}
         for cid in self.support["people"]:
             p = self.cards[cid].get("person")
@@ -187,6 +219,11 @@ class Rules:
                 "tools": [self.tool_id(t) for t in p.get("tools") or []],
             }
 
+
+    def _compile_options(self, missing: list[str]) -> tuple[list[str], bool]:
+        """Every option of every card in play compiled against the op table; returns the cards in play and
+        whether any option rolls dice."""
+        ops = self.layout.ops
         self.options: dict[str, list] = {}
         self.variants: dict[str, dict[int, int]] = {}
         in_play = self.exploration + self.boxed + self.missions + self.support["dreams"] + self.support["ideas"] + [
@@ -222,6 +259,10 @@ class Rules:
             self.variants[cid] = {}
             for o in opts:
                 self.variants[cid][o.index] = self.variants[cid].get(o.index, 0) + 1
+        return in_play, uses_dice
+
+    def _check_dice_and_boards(self, bundle: dict, setup: dict, uses_dice: bool, missing: list[str]) -> None:
+        game = self.game_id
         self.die_faces = None
         for d in sorted(bundle.get("dice", []), key=lambda d: d["id"]):
             if d.get("game") == game and d.get("faces"):
@@ -232,7 +273,11 @@ class Rules:
         for b in setup["boards"]:
             if not any(b in s.boards for s in self.layout.systems):
                 missing.append(f"board `{b}`: no system of this runtime plays it yet")
-        self.missing = missing
+
+    def _index(self, bundle: dict, in_play: list[str], missing: list[str]) -> None:
+        """The symbols in play and missing, and the trigger indexes: reveals, help-paid options, listeners."""
+        game = self.game_id
+        ops = self.layout.ops
         self.in_play = sorted(set(in_play) | set(self.support["people"]))
         self._instances: list[str] | None = None
         # every symbol of this game the bundle defines but the op table lacks (used ones are in `missing`)
@@ -255,8 +300,6 @@ class Rules:
             for sym in ons:
                 self.listeners.setdefault(sym, []).append(cid)
         self.resolve_at_once: set[int] = set()  # secret numbers a text says are resolved as soon as revealed
-        for x in self.layout.systems:  # the systems read what else they need (the farm: animals, tokens, costs)
-            x.prepare(self)
 
     def add_module_secrets(self, module: str) -> None:
         """The faces of a module's numbered secrets that belong to its product (no `module:` of their own), when

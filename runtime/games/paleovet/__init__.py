@@ -12,8 +12,10 @@ from __future__ import annotations
 from ...core import GameDefinition, NotPlayable, SetupError
 from ...rng import seed_state
 from .actions import ACTIONS
+from .policy import score as greedy
 from .rules import MODE_PLAYERS, MODES, rules_for
-from .system import RULES, SYSTEMS, outcome_fields
+from .scoring import outcome_fields
+from .system import RULES, SYSTEMS
 
 ACTION_CAP = 20000
 
@@ -94,8 +96,7 @@ class PaleoVetDefinition(GameDefinition):
                 d.update(state="spent", face=None)
 
     def greedy_score(self, game, a: dict) -> float:
-        from .policy import score
-        return score(game, a)
+        return greedy(game, a)
 
 
 PALEOVET = PaleoVetDefinition()

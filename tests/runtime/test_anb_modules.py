@@ -16,7 +16,8 @@ from anb_modules_bundle import SYN, bundle as syn_bundle, card  # noqa: E402
 from runtime.core import NotPlayable  # noqa: E402
 from runtime.core.game import Engine as Game  # these tests set states up: they drive the engine
 from runtime.core.invariants import violations  # noqa: E402
-from runtime.games.paleo import anb_modules as AM  # noqa: E402
+from runtime.games.paleo.anb_modules import common as AMC, mission_order as AMO, n_nocturnal as AMN  # noqa: E402
+from runtime.games.paleo.anb_modules import q_dreams as AMQ, r_volcano as AMR  # noqa: E402
 from runtime.games.paleo import state as S  # noqa: E402
 from runtime.games.paleo.state import Ctx  # noqa: E402
 
@@ -116,7 +117,7 @@ def test_the_night_step_comes_after_the_farm_and_before_the_deal(b):
 def test_two_night_cards_are_resolved_in_the_chosen_order_then_return_face_down(b):
     g = new(b, "N")
     assert len(g.s["z"]["night-deck"]) == 5
-    AM.run_night_deck(g)
+    AMN.run_night_deck(g)
     up = list(g.s["z"]["night-up"])
     assert len(up) == 2 and len(g.s["z"]["night-deck"]) == 3
     picks = g.legal_actions()
@@ -216,8 +217,8 @@ def test_nine_dreams_go_to_the_box_and_the_module_dreams_are_shuffled_in(b):
 def test_deep_sleep_takes_the_next_marked_dream_else_the_top(b):
     g = new(b, "Q")
     z = g.s["z"]
-    marked = [i for i in z["dreams"] if AM._marked(g, i)]
-    plain = [i for i in z["dreams"] if not AM._marked(g, i)]
+    marked = [i for i in z["dreams"] if AMQ.marked(g, i)]
+    plain = [i for i in z["dreams"] if not AMQ.marked(g, i)]
     z["dreams"] = [marked[0]] + plain   # the marked one at the bottom
     ds = iid_of(g, "card:anb/deep-sleep")
     S.draw_support(g, "dreams", Ctx(0, [], ds, "day"))
@@ -229,18 +230,18 @@ def test_deep_sleep_takes_the_next_marked_dream_else_the_top(b):
 def test_three_spirits_removed_let_the_mission_card_go_and_heal_three(b):
     g = new(b, "Q")
     z = g.s["z"]
-    q = AM._mission_of(g, "Q")
+    q = AMC.mission_of(g, "Q")
     assert q is not None
-    AM.run_spirits(g)
+    AMQ.run_spirits(g)
     assert not g.s["queue"]
     for k in range(3):
         i = iid_of(g, f"{SYN}spirit-{k}")
         src = next(n for n, ids in z.items() if i in ids)
         g.move(i, src, "cemetery")
-    assert AM.spirits_removed(g) == 3
+    assert AMQ.spirits_removed(g) == 3
     person = z["group/0"][0]
     g.s["wounds"][str(person)] = 1
-    AM.run_spirits(g)
+    AMQ.run_spirits(g)
     g._legal = None
     acts = g.legal_actions()
     g.apply(next(a for a in acts if a["type"] == "spirits" and a["remove"]))
@@ -289,17 +290,17 @@ def test_the_volcano_feeds_the_face_down_pile_each_night_until_empty(b):
     g = new(b, "R")
     z = g.s["z"]
     top = z["volcano"][-1]
-    AM.run_volcano(g)
+    AMR.run_volcano(g)
     assert z["discard-down"][-1] == top and len(z["volcano"]) == 5
     z["discard-down"].extend(z["volcano"])
     z["volcano"] = []
-    AM.run_volcano(g)
+    AMR.run_volcano(g)
     assert g.log[-1]["t"] == "volcano-empty"
 
 
 def test_rescuing_the_twentieth_human_wins_at_once(b):
     g = new(b, "R")
-    run = AM.VOLCANO_OPS.compile("symbol:rescue-humans", "reward", {"n": 3}).run
+    run = AMR.VOLCANO_OPS.compile("symbol:rescue-humans", "reward", {"n": 3}).run
     for _ in range(6):
         run(g, Ctx(None, [], None, "mission"))
     assert g.s["rescued"] == 18 and not S.check_end(g)
@@ -311,7 +312,7 @@ def test_rescuing_the_twentieth_human_wins_at_once(b):
 def test_the_rescue_mission_resolves_at_night_in_the_chosen_order(b):
     g = new(b, "R")
     missions = list(g.s["z"]["missions"])
-    AM.run_mission_order(g)
+    AMO.run_mission_order(g)
     acts = g.legal_actions()
     assert {a["card"] for a in acts} == set(missions)
     g.apply(acts[-1])

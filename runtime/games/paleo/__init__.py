@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from ...core import GameDefinition, LayoutError, NotPlayable, SetupError
 from ...rng import seed_state
-from .base import BaseSystem, after_given
+from .base import BaseSystem
+from .base_decisions import after_given
 from .anb_modules import SYSTEMS as ANB_MODULES
 from .cult_site import SYSTEMS as CULT_SYSTEMS
 from .farm import FarmSystem

@@ -161,7 +161,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("sim", help="play seeded games and report outcomes")
     sim.add_argument("--bundle", metavar="FILE", required=True)
-    sim.add_argument("--scenario", metavar="ID", required=True)
+    which = sim.add_mutually_exclusive_group(required=True)
+    which.add_argument("--scenario", metavar="ID")
+    which.add_argument("--all", action="store_true",
+                       help="every setup the bundle lists, for every player count it allows (a table)")
     sim.add_argument("--game", metavar="ID", default=None, help="the game id (default: the scenario's game)")
     sim.add_argument("--board", metavar="ID", action="append", default=None,
                      help="a board of the setup record (repeatable; default: the scenario's boards)")

@@ -6,6 +6,9 @@
 `--scenario` takes a scenario, level or suggestion id of the bundle, or module letters joined
 by `+` (the base game's modules appear only in mixed tables, so `A` plays base set + module A).
 On bundled content alone the game is not playable and the missing facts are listed (exit 1).
+`--all` (instead of `--scenario`) plays every setup the bundle lists for every player count the book
+allows, `--games` seeded games each and twice over, and prints the table (setup x players -> games, wins,
+losses, median nights, and whether the same seeds gave the same results); it exits 1 when a setup is refused.
 `--jobs N` plays the seeds on N worker processes; each game depends only on its seed, so the
 per-game results are the sequential run's, in seed order. `--policy` takes random, greedy, mc,
 mc-N or a user's `module:function` (the protocol is in `runtime.policies`).
@@ -26,6 +29,7 @@ from .core.game import Engine as Game  # the simulator's callbacks check and rou
 from .engine import IllegalAction, NotPlayable, SetupError
 from .policies import PolicyError, policy_factory
 from .safetext import escape
+from .setups import list_setups
 from .stats import wilson
 
 
@@ -202,6 +206,65 @@ def run(bundle: dict, *, scenario: str | None, players: int, games: int, seed: i
             "summary": summarise(results, used)}
 
 
+def run_all(bundle: dict, *, games: int, seed: int, policy: str, jobs: int = 1) -> list[dict]:
+    """Every setup the bundle lists (`runtime.setups`) for every player count it allows: `games` seeded games
+    each, played twice, so a row says whether the same seeds gave the same results. A refused setup is a row
+    with its reason."""
+    rows = []
+    for s in list_setups(bundle):
+        if s["refused"]:
+            rows.append({"setup": s["id"], "game": s["game"], "players": None, "refused": s["refused"]})
+            continue
+        for n in s["players"]:
+            kw = dict(scenario=s["scenario"], players=n, games=games, seed=seed, policy=policy, progress=False,
+                      game=s["game"], options=s["options"] or None, jobs=jobs)
+            first, again = run(bundle, **kw), run(bundle, **kw)
+            res = first["results"]
+            nights = first["summary"].get("median_nights")
+            turns = [r["turns"] for r in res if isinstance(r.get("turns"), int)]
+            rows.append({"setup": s["id"], "game": s["game"], "players": n, "games": len(res),
+                         "wins": sum(1 for r in res if r["result"] == "win"),
+                         "losses": sum(1 for r in res if r["result"] == "loss"),
+                         "unfinished": sum(1 for r in res if r["result"] == "unfinished"),
+                         "median_nights": nights, "median_turns": statistics.median(turns) if turns else None,
+                         "repeatable": res == again["results"], "refused": None})
+    return rows
+
+
+def table_of(rows: list[dict]) -> str:
+    """The rows of `run_all` as a Markdown table (setup x players -> games, wins, losses, median nights; a game
+    without nights, PaleoVet, shows its median turns)."""
+    out = ["| setup | players | games | wins | losses | unfinished | median nights | same twice |",
+           "|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        if r["refused"]:
+            why = escape(r["refused"].replace("\n", " "), 160).replace("|", "/")
+            out.append(f"| {r['setup']} | — | refused: {why} | | | | | |")
+            continue
+        nights = (f"{r['median_nights']:g}" if r["median_nights"] is not None
+                  else f"{r['median_turns']:g} turns" if r.get("median_turns") is not None else "—")
+        out.append(f"| {r['setup']} | {r['players']} | {r['games']} | {r['wins']} | {r['losses']} | "
+                   f"{r['unfinished']} | {nights} | {'yes' if r['repeatable'] else 'NO'} |")
+    return "\n".join(out) + "\n"
+
+
+def main_all(args, bundle: dict, jobs: int) -> int:
+    rows = run_all(bundle, games=args.games, seed=args.seed, policy=getattr(args, "policy", "random") or "random",
+                   jobs=jobs)
+    if getattr(args, "format", "human") == "json":
+        sys.stdout.write(json.dumps(rows, sort_keys=True, indent=1) + "\n")
+    else:
+        sys.stdout.write(table_of(rows))
+        if is_synthetic(bundle):
+            sys.stdout.write("\nplayed on synthetic packs (" + (", ".join(packs_of(bundle)) or "pack fills")
+                             + "): invented cards, not the published game's balance\n")
+    bad = [r for r in rows if r["refused"] or not r["repeatable"]]
+    for r in bad:
+        what = "refused" if r["refused"] else f"{r['players']} players gave other results on the same seeds"
+        sys.stderr.write(f"paleo sim: {escape(r['setup'], 80)}: {what}\n")
+    return 1 if bad else 0
+
+
 def _printable(v, limit: int = 80) -> str:
     return escape(v, limit)
 
@@ -224,6 +287,8 @@ def main(args) -> int:
         options[name] = value
     try:
         bundle = load_bundle(args.bundle)
+        if getattr(args, "all", False):
+            return main_all(args, bundle, jobs)
         report = run(bundle, scenario=args.scenario, players=args.players, games=args.games, seed=args.seed,
                      policy=getattr(args, "policy", "random") or "random", game=getattr(args, "game", None),
                      boards=getattr(args, "board", None), options=options or None, jobs=jobs)

@@ -10,8 +10,9 @@ if command -v npm >/dev/null 2>&1 && [ -f package-lock.json ]; then
 fi
 paleo build --out build
 paleo docs --bundle build/bundle.json --out build/site
-# The Play page plays a bundle built with the synthetic packs (invented cards; the page's banner names the pack).
-python3 tests/packs/synthetic_bundle.py build/play-bundle.json --packs=synthetic-base,paleovet
-python3 -m compiler.docs.play --site build/site --bundle build/play-bundle.json --pack synthetic-base --pack paleovet \
-  --links-from build/bundle.json
+# The Play page plays the collection: every box's synthetic pack in one bundle, every setup (invented cards; the
+# page's banner names the packs).
+python3 tests/packs/synthetic_bundle.py build/play-bundle.json --collection
+python3 -m compiler.docs.play --site build/site --bundle build/play-bundle.json --pack synthetic-base \
+  --pack base-modules --pack anb --pack pote --pack whale --pack paleovet --links-from build/bundle.json
 paleo docs --bundle build/bundle.json --offline --out build/site-offline

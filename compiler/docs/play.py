@@ -21,8 +21,7 @@ from pathlib import Path
 
 import yaml
 
-from runtime import NotPlayable, SetupError, new_game
-from runtime.core.definition import REGISTRY
+from runtime.setups import list_setups
 
 from ..safeio import atomic_write
 from .pages import Reference
@@ -81,23 +80,16 @@ def _url(docs_path: str) -> str:
 
 
 def playable_setups(bundle: dict) -> list[dict]:
-    """The setups the runtime plays on this bundle with two players (a scenario id, module letters or the base
-    set), with the reason the others are refused; the page offers the first, the others as choices."""
-    out = []
-    for game in bundle.get("games") or []:
-        gid = game.get("id")
-        if gid not in REGISTRY:
+    """Every setup the runtime plays on this bundle ({game, scenario}, in `runtime.setups`' order: the base game,
+    its scenarios, levels and suggestions, the base modules alone and two by two; PaleoVet once, its modes being
+    the form's option); the page offers the first, the others as choices, and lists the refused ones apart."""
+    out, seen = [], set()
+    for s in list_setups(bundle):
+        key = (s["game"], s["scenario"])
+        if s["refused"] or key in seen:
             continue
-        choices = [None] + [s["id"] for s in bundle.get("scenarios") or [] if s.get("game") == gid]
-        choices += sorted({m["letter"] for m in bundle.get("modules") or [] if m.get("game") == gid and m.get("letter")})
-        for sc in choices:
-            try:
-                new_game(bundle, game=gid, scenario=sc, players=max(2, (game.get("players") or {}).get("min") or 1), seed=1)
-            except (NotPlayable, SetupError):
-                continue
-            except Exception:  # a setup this runtime cannot start is not offered
-                continue
-            out.append({"game": gid, "scenario": sc})
+        seen.add(key)
+        out.append({"game": s["game"], "scenario": s["scenario"]})
     return out
 
 

@@ -54,6 +54,19 @@ class GameDefinition:
                              + (", ".join(sorted(self.options)) or "none"))
         return {"scenario": scenario, "modules": list(modules or []), "boards": sorted(set(boards)), "options": opts}
 
+    def setups(self, bundle: dict) -> list[dict]:
+        """The setups this game offers on `bundle`, in the order a player meets them: each {"id", "scenario",
+        "options"} (`id` names it; the rest are `setup_record`'s keywords). By default the game alone and each
+        scenario the bundle lists for it."""
+        out = [{"id": "base", "scenario": None, "options": {}}]
+        out += [{"id": s["id"], "scenario": s["id"], "options": {}} for s in bundle.get("scenarios") or []
+                if isinstance(s, dict) and s.get("game") == self.id and isinstance(s.get("id"), str)]
+        return out
+
+    def player_counts(self, bundle: dict, setup: dict) -> tuple[int, ...]:
+        """The numbers of players the book allows for a setup record (`setup_record`'s result)."""
+        raise NotImplementedError
+
     def active(self, setup: dict, bundle: dict) -> list:
         return [s for s in self.systems if s.applies(setup, bundle)]
 

@@ -25,7 +25,8 @@ own: flip token and the cult tools, which cards do not hand out); a symbol whose
 "Module W: ..." belongs to module W. A card draws only what the runtime plays in every game it is part of
 (`pote_games`): the new base cards and the Cult Site secrets the Cult Site alone and each level; a module's cards
 and the faces of its secrets the level holding it, and that level without the board unless the module requires
-the Cult Site (W and X, not V); the faces of secrets no product prints (7, 8) every game. Every other new base
+the Cult Site (W and X, not V). The faces of the older secrets no product prints (1, 6 to 9, 13, 14) are
+base-modules', drawn from the base game's symbols, once for every pack set. Every other new base
 card is an altar card, its first option built around the next of perform ritual and develop cult object (once
 the runtime plays one of them). Module W's star cards have a night action and a negative outcome, and its day
 cards a night action as their third option; a night action is `blue: ...` while the effect language and the
@@ -449,9 +450,33 @@ def base_modules_pack(symbols, registry) -> dict[str, str]:
                   f"hearts: {sr.randint(1, 3)}, tools: []}}")
         records.append(card(f"card:synthetic-modules/person-{i:02d}", f"Base Person {i} (synthetic)", "product:paleo",
                             "person", back="people", person=person, src=SRC_BASE))
+    # the faces of the base game's numbered secrets an expansion's modules or setup need (A New Beginning's
+    # module O needs 1, 13 and 14, its setup 6 and 7; module X needs 7 and 8): each printed card has one face in
+    # every pack set, and a base-game card draws only base-game symbols, so it plays in any game that deals it
+    st = Setting("product:paleo", None, None, [], [], tools, base_only=True)  # a face reveals no secret: no cycles
+    for num in base_secrets_needed(content_records()):
+        records.append(card(f"card:synthetic-modules/secret-{num}", f"Secret {num} (synthetic)", "product:paleo",
+                            "secret", back="secret", number=num, options=[gen.option(st), gen.option(st)], src=SRC_BASE))
     return {"base-modules/cards.yaml": pack_file(
-        "base-modules", "a mission and 8-10 cards for each base-game module the scenario tables cite, and the base "
-        "game's dreams and people up to the counts A New Beginning's modules Q and R use", records)}
+        "base-modules", "a mission and 8-10 cards for each base-game module the scenario tables cite, the base "
+        "game's dreams and people up to the counts A New Beginning's modules Q and R use, and the faces of the "
+        "base game's secrets the expansions need", records)}
+
+
+def base_secrets_needed(recs: dict[str, dict]) -> list[int]:
+    """The numbers of the older secrets (a `secrets:` record with no product, interpretation:older-secret-numbers)
+    that a module of A New Beginning or Path of the Elders lists or their setup always needs, and that no bundled
+    card gives a face for."""
+    faced = {r.get("number") for r in recs.values() if r["_section"] == "cards" and r.get("kind") == "secret"}
+    faced |= {r["number"] for r in recs.values() if r["_section"] == "secrets" and r.get("card")}
+    base = {r["number"] for r in recs.values() if r["_section"] == "secrets" and not r.get("product")
+            and isinstance(r.get("number"), int)}
+    generated = ("product:anb", "product:pote")  # the packs this script writes; the whale pack faces 10 and 18 itself
+    wanted = {u["number"] for r in recs.values() if r["_section"] == "modules" and r.get("product") in generated
+              for u in r.get("secrets") or []}
+    wanted |= {r["number"] for r in recs.values() if r["_section"] == "secrets"
+               and set(r.get("always_needed") or ()) & set(generated)}
+    return sorted((base & wanted) - faced)
 
 
 def anb_pack(symbols, registry) -> dict[str, str]:
@@ -536,9 +561,9 @@ def anb_pack(symbols, registry) -> dict[str, str]:
     wanted = sorted(set(always) | {u["number"] for m in modules.values() for u in m.get("secrets", [])})
     no_secrets = setting(secrets=[])  # a secret face reveals no secret, so reveals never form a cycle
     for num in wanted:
-        if num in faced:
+        if num in faced or not recs[f"secret:{num}"].get("product"):  # a base-game secret's face is base-modules'
             continue
-        product = recs[f"secret:{num}"].get("product") or "product:paleo"
+        product = recs[f"secret:{num}"]["product"]
         files["secrets"].append(animal_card(f"card:synthetic-anb/secret-{num}", f"Secret {num} (synthetic)", product, "secret",
                                      back="secret", number=num, options=[gen.option(no_secrets), gen.option(no_secrets)]))
 
@@ -796,15 +821,13 @@ def pote_pack(registry) -> dict[str, str]:
         fs = setting(games_of=letter, secrets=[])  # a secret face reveals no secret, so reveals never form a cycle
         for use in modules[letter].get("secrets") or []:
             num = use["number"]
-            if num in faced:
+            sec = recs[f"secret:{num}"]
+            if num in faced or not sec.get("product"):  # a base-game secret's face is base-modules' (7 and 8)
                 continue
             faced.add(num)
-            sec = recs[f"secret:{num}"]
-            # a secret no product prints is a face of the base game's, which every game lays out
-            where = fs if sec.get("product") else setting(games_of="everywhere", secrets=[])
             files["secrets"].append(card(f"card:synthetic-pote/secret-{num}", f"Secret {num} (synthetic)",
-                                         sec.get("product") or "product:paleo", "secret", back="secret", number=num,
-                                         copies=int(sec.get("copies") or 1), options=[gen.option(where, avoid=DAY_ONLY), gen.option(where, avoid=DAY_ONLY)],
+                                         sec["product"], "secret", back="secret", number=num,
+                                         copies=int(sec.get("copies") or 1), options=[gen.option(fs, avoid=DAY_ONLY), gen.option(fs, avoid=DAY_ONLY)],
                                          src=SRC_POTE))
 
     # the Cult Site secrets: unnumbered, marked with the Cult Site symbol, as many as the secret group has room

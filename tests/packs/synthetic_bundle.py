@@ -8,9 +8,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 PACK = HERE / "synthetic-base"
 ROOT = HERE.parents[1]
-# Every pack folder of this directory (the bad/ corpus aside). They load in sets: anb and pote both give faces of
-# secrets 7 and 8 (no product; A New Beginning and module X need them), and the rule packs pote-cult, pote-w and
-# pote-x fill the same room as pote.
+# Every pack folder of this directory (the bad/ corpus aside). They load in sets: the rule packs pote-cult, pote-w and
+# pote-x fill the same room as pote, and anb-rules puts cards with A New Beginning's symbols in base modules.
 ALL_PACKS = ("synthetic-base", "base-modules", "anb", "anb-rules", "pote", "pote-cult", "pote-w", "pote-x", "whale",
              "paleovet")
 ANB_PACKS = ("synthetic-base", "base-modules", "anb", "anb-rules")  # A New Beginning's games and rule tests
@@ -21,7 +20,11 @@ POTE_X_PACKS = ("synthetic-base", "base-modules", "pote-x")  # module X's rule t
 WHALE_PACKS = ("synthetic-base", "base-modules", "whale")  # The White Whale with modules A, F and D
 WHALE_ANB_PACKS = (*ANB_PACKS, "whale")  # The White Whale with A New Beginning's module O (and its farm)
 PALEOVET_PACKS = ("paleovet",)  # PaleoVet: its 50 dinos, 20 upgrades, 30 solo cards, the white die and the prices
-PACK_SETS = {"anb": ANB_PACKS, "pote": POTE_PACKS, "pote-cult": POTE_CULT_PACKS, "pote-w": POTE_W_PACKS,
+# The collection: one pack per box (the base game and its modules, A New Beginning, Path of the Elders, The White
+# Whale, PaleoVet), loaded together as a frontend loads one bundle; every setup it lists plays. The rule-test packs
+# (anb-rules, pote-cult, pote-w, pote-x) stay out: they put hand-written cards in known places of the same rooms.
+COLLECTION_PACKS = ("synthetic-base", "base-modules", "anb", "pote", "whale", "paleovet")
+PACK_SETS = {"collection": COLLECTION_PACKS, "anb": ANB_PACKS, "pote": POTE_PACKS, "pote-cult": POTE_CULT_PACKS, "pote-w": POTE_W_PACKS,
              "pote-x": POTE_X_PACKS, "whale": WHALE_PACKS, "whale-anb": WHALE_ANB_PACKS, "paleovet": PALEOVET_PACKS}
 
 
@@ -89,6 +92,11 @@ def whale_anb(path: Path | None = None) -> dict:
     return _named("whale-anb", path)
 
 
+def collection(path: Path | None = None) -> dict:
+    """The bundle of every box's pack (COLLECTION_PACKS), on which every setup plays, built once per process."""
+    return _named("collection", path)
+
+
 def paleovet(path: Path | None = None) -> dict:
     """The bundle on which PaleoVet is played (every mode), built once per process."""
     return _named("paleovet", path)
@@ -107,7 +115,7 @@ if __name__ == "__main__":
     import sys
 
     args = [a for a in sys.argv[1:] if not a.startswith("--packs=")
-            and a not in ("--anb", "--pote", "--whale", "--whale-anb", "--paleovet")]
+            and a not in ("--anb", "--pote", "--whale", "--whale-anb", "--paleovet", "--collection")]
     chosen = [a.split("=", 1)[1].split(",") for a in sys.argv[1:] if a.startswith("--packs=")]
     if "--anb" in sys.argv[1:]:  # A New Beginning's scenarios play on it
         chosen.append(list(ANB_PACKS))
@@ -119,6 +127,8 @@ if __name__ == "__main__":
         chosen.append(list(WHALE_ANB_PACKS))
     if "--paleovet" in sys.argv[1:]:  # PaleoVet, every mode
         chosen.append(list(PALEOVET_PACKS))
+    if "--collection" in sys.argv[1:]:  # every box's pack: every setup
+        chosen.append(list(COLLECTION_PACKS))
     target = Path(args[0] if args else "build/synthetic-bundle.json")
     target.parent.mkdir(parents=True, exist_ok=True)
     if chosen:

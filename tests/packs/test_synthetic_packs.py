@@ -97,6 +97,28 @@ def test_a_pack_set_gives_each_secret_one_face(pack_sets, name):
     assert all(len(ids) == 1 for ids in faces.values()), {n: ids for n, ids in faces.items() if len(ids) > 1}
 
 
+def _symbols_of(node) -> set[str]:
+    if isinstance(node, dict):
+        out = {node["symbol"]} if isinstance(node.get("symbol"), str) else set()
+        return out.union(*(_symbols_of(v) for v in node.values()))
+    if isinstance(node, list):
+        return set().union(*(_symbols_of(v) for v in node))
+    return set()
+
+
+def test_the_base_games_secret_faces_draw_only_the_base_games_symbols(pack_sets):
+    """A face of a base-game secret an expansion needs (1, 6 to 9, 13, 14) lies in base-modules, once for every
+    pack set, and uses only symbols the base rulebook states: it plays in any game that deals it."""
+    bundle = pack_sets["collection"].bundle
+    sources = {s["id"]: {x["rulebook"] for x in s.get("source") or []} for s in bundle["symbols"]}
+    faces = {c["number"]: c for c in bundle["cards"] if c["kind"] == "secret" and c.get("number")
+             and c.get("file", "").startswith("tests/packs/base-modules/")}
+    assert sorted(faces) == [1, 6, 7, 8, 9, 13, 14]
+    for c in faces.values():
+        used = _symbols_of([o["ir"] for o in c["options"]])
+        assert used and all(generate.BASE in sources[s] for s in used), (c["id"], used)
+
+
 def test_build_takes_a_list_of_packs():
     default = synthetic_bundle.build()
     both = synthetic_bundle.build(packs=["synthetic-base", "base-modules"])
@@ -351,7 +373,8 @@ def test_the_pote_pack_gives_the_secret_faces(pote_packs):
     linked = {s["card"]: s["number"] for s in pote_packs.bundle["secrets"] if s.get("card")}
     faces = {c.get("number") or linked[c["id"]]: c for c in cards.values()
              if c["kind"] == "secret" and (c.get("number") or c["id"] in linked)}
-    assert {7, 8, *range(31, 38), 38, 66} <= set(faces)
+    assert {*range(31, 38), 38, 66} <= set(faces)
+    assert not {7, 8} & set(faces)  # the base game's secrets module X lists: their faces are base-modules' own
     assert faces[33]["copies"] == 3 and all(faces[n]["module"] is None for n in faces)
     cult = [c for c in cards.values() if c["kind"] == "secret" and c["product"] == "product:pote"
             and c["module"] is None and c.get("number") is None and c["id"] not in linked]

@@ -368,10 +368,10 @@ def test_a_named_secret_is_removed_wherever_it_lies(fb):
     """New Symbols (remove special cards): a symbol showing a specific secret card removes it wherever it lies
     (here still in the secret stack), face up into the graveyard."""
     g = new(fb, {"decks": {"0": [SYN + "secret-hunt", *FILLER]}})
-    assert "card:synthetic-anb/secret-7" in names(g, "secrets")
+    assert "card:synthetic-modules/secret-7" in names(g, "secrets")
     play(g, 0)
-    assert "card:synthetic-anb/secret-7" not in names(g, "secrets")
-    assert names(g, "cemetery")[-1] == "card:synthetic-anb/secret-7"
+    assert "card:synthetic-modules/secret-7" not in names(g, "secrets")
+    assert names(g, "cemetery")[-1] == "card:synthetic-modules/secret-7"
     assert ev(g, "removed")[-1]["source"] == "secrets"
     sound(g)
 

@@ -16,7 +16,8 @@ SETUP = {"game": "game:paleo", "scenario": "A", "players": 2, "seed": 1}
 FIRST_CLICKS = 16  # the first action this many times, then the last (going to sleep early ends a day quickly)
 SAVE_AT = 9        # save, reload the page and load the save after this many clicks
 MAX_CLICKS = 120   # a game that has not ended by then is a failure
-PACKS = ["synthetic-base", "paleovet"]  # as scripts/main.sh builds the page's bundle: Paleo and PaleoVet (its modes)
+# as scripts/main.sh builds the page's bundle: the collection, every box's pack (synthetic_bundle.COLLECTION_PACKS)
+PACKS = ["synthetic-base", "base-modules", "anb", "pote", "whale", "paleovet"]
 
 
 def _packs_module():
@@ -242,9 +243,15 @@ def test_the_play_step_writes_what_the_page_loads(play_assets):
     assert (out / "runtime.zip").read_bytes() == runtime_zip(REPO)
     assert (out / "play-bundle.json").read_bytes() == bundle_path.read_bytes()
     meta = json.loads((out / "play-meta.json").read_text(encoding="utf-8"))
-    assert meta["packs"] == PACKS and "never the printed cards" in meta["synthetic"]
+    assert meta["packs"] == PACKS == list(_packs_module().COLLECTION_PACKS)
+    assert "never the printed cards" in meta["synthetic"]
     games = {s["game"] for s in meta["setups"]}
     assert {"game:paleovet"} <= games and len(games) >= 2, games
+    # every setup of the collection the runtime plays: the base game, 11 of 13 scenarios, levels and
+    # suggestions (module N's two wait for the mission-trap clause), 8 base modules alone and 28 pairs, PaleoVet
+    offered = {s["scenario"] for s in meta["setups"]}
+    assert {None, "A", "A+B", "level:pote/III", "scenario:anb/V", "suggestion:whale/4"} <= offered
+    assert len(meta["setups"]) == 1 + 11 + 8 + 28 + 1
     assert meta["links"]["rules_index"] and meta["links"]["sections"], "rule links into the site"
 
 

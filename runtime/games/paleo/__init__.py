@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from ...core import GameDefinition, LayoutError, NotPlayable, SetupError
 from ...rng import seed_state
 from .base import BaseSystem
@@ -119,6 +121,24 @@ class PaleoDefinition(GameDefinition):
 
     def rules(self, bundle, setup) -> Rules:
         return rules_for(bundle, self, setup)
+
+    def setups(self, bundle) -> list[dict]:
+        """The base game alone, each scenario, level and suggestion the bundle lists, and the base game's
+        modules alone and two by two (the base rulebook's setup plays up to `modules_per_scenario` of them)."""
+        out = super().setups(bundle)
+        game = next((g for g in bundle.get("games") or [] if isinstance(g, dict) and g.get("id") == self.id), {})
+        per = int((game.get("parameters") or {}).get("modules_per_scenario") or 1)
+        bases = {p.get("id") for p in bundle.get("products") or [] if isinstance(p, dict)
+                 and p.get("game") == self.id and p.get("kind") == "base-game"}
+        letters = sorted({m["letter"] for m in bundle.get("modules") or [] if isinstance(m, dict)
+                          and m.get("game") == self.id and m.get("product") in bases and isinstance(m.get("letter"), str)})
+        for k in range(1, per + 1):
+            out += [{"id": "+".join(c), "scenario": "+".join(c), "options": {}} for c in combinations(letters, k)]
+        return out
+
+    def player_counts(self, bundle, setup) -> tuple[int, ...]:
+        r = self.rules(bundle, setup)
+        return tuple(range(r.min_players, r.max_players + 1))
 
     def start(self, cls, bundle, setup, players, seed, check, stack):
         rules = self.rules(bundle, setup)

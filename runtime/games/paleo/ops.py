@@ -118,7 +118,9 @@ for _skill in ("strength", "awareness", "craftsmanship"):
     add_skill(OPS, _skill)
 for _resource in ("food", "wood", "stone"):
     add_resource(OPS, _resource)
-for _tool in ("torch", "stone-axe", "spear", "talisman", "tent", "raft"):
+# the rope is a base-game tool too (token:paleo/rope, crafted from the base game's Rope idea), though only
+# module T names it: its op is the base game's, so the idea is played in any setup that deals it
+for _tool in ("torch", "stone-axe", "spear", "talisman", "tent", "raft", "rope"):
     add_tool(OPS, f"symbol:{_tool}")
 
 

@@ -166,9 +166,14 @@ class Rules:
             self.placed.extend(x.place(self, missing))
 
     def _choose_secrets(self, bundle: dict, setup: dict, mods: dict) -> None:
-        # the secrets of the chosen modules, plus numbered secret cards of the base product itself
+        # the secrets of the chosen modules, plus numbered secret cards of the base product itself that no module
+        # lists and no product's setup needs: a secret a module lists is needed only with that module (A New
+        # Beginning's setup: "as with the secret cards from the base game, you need these only for specific modules")
+        listed = {n for m in mods.values() for n in m.get("secrets") or ()}
+        listed |= {sec.get("number") for sec in bundle.get("secrets", []) if sec.get("always_needed")}
         base_secrets = {n for n, cs in self.secret_cards.items() for c in cs
-                        if self.cards[c].get("module") is None and self.cards[c].get("product") == self.base_product}
+                        if self.cards[c].get("module") is None and self.cards[c].get("product") == self.base_product
+                        and n not in listed}
         # secrets a product or board in play always needs (A New Beginning: 6 and 7)
         needed_by = self.products_in_play | set(setup["boards"])
         always = {sec.get("number") for sec in bundle.get("secrets", [])

@@ -18,7 +18,6 @@ from ...rng import Rng
 from . import resolve as R
 from .policy import BACK_SCORE
 from . import state as S
-from .ops import add_tool
 from .registry_data import SYMBOLS
 from .state import Ctx
 from .system import PaleoSystem
@@ -524,8 +523,7 @@ def run_search(g):
 
 # ------------------------------------------------------------------ ops
 OPS = OpTable(SYMBOLS)
-"""(symbol id, position) -> op: the search, the mission's side, the sea cards and the rope."""
-add_tool(OPS, "symbol:rope")  # the rope tiles come with module T's Rope idea
+"""(symbol id, position) -> op: the search, the mission's side and the sea cards."""
 
 
 def _add_search(side: str):

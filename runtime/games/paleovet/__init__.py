@@ -45,6 +45,14 @@ class PaleoVetDefinition(GameDefinition):
     def rules(self, bundle, setup):
         return rules_for(bundle, self, setup)
 
+    def setups(self, bundle) -> list[dict]:
+        """One setup per mode (PaleoVet has no scenarios or modules)."""
+        return [{"id": f"mode:{m}", "scenario": None, "options": {"mode": m}} for m in MODES]
+
+    def player_counts(self, bundle, setup) -> tuple[int, ...]:
+        lo, hi = MODE_PLAYERS[setup["options"]["mode"]]
+        return tuple(range(lo, hi + 1))
+
     def start(self, cls, bundle, setup, players, seed, check, stack):
         rules = self.rules(bundle, setup)
         lo, hi = MODE_PLAYERS[rules.mode]

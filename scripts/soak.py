@@ -1,6 +1,10 @@
 """Soak test: 10,000 seeded games on the synthetic packs, invariants after every action.
 
-    python scripts/soak.py [--games 10000] [--seed 0] [--scenario A] [--system base|anb|pote|whale|vet] [--json]
+    python scripts/soak.py [--games 10000] [--seed 0] [--scenario A] [--system base|anb|pote|whale|vet|collection] [--json]
+
+`--system collection` plays the collection bundle (every box's pack at once): every setup it lists for every
+player count its book allows, in turn, with both policies; it reports each symbol's share of the games where it is
+in play and fails when one runs in fewer than 1% of them, or when a setup is refused.
 
 `--system anb` plays A New Beginning: its six scenarios in turn on the synthetic packs (base modules
 and A New Beginning), and also fails when one of A New Beginning's symbols ran in fewer than 1% of games.
@@ -56,7 +60,7 @@ SYSTEMS = {
               "D+W": ("D+W", None), "I+X": ("I+X", None)}, "001_5f1e4d8bf7e7ff1a.txt"),
     "whale": ({p: (p, None) for p in ("A+T", "F+T", "D+T", "O+T")}, "003_d22ca494923bf453.txt"),
 }
-BUNDLES = {"anb": "anb", "pote": "pote", "whale": "whale", "vet": "paleovet"}  # the pack set each system is played on
+BUNDLES = {"anb": "anb", "pote": "pote", "whale": "whale", "vet": "paleovet", "collection": "collection"}  # the pack set each system is played on
 SETUP_BUNDLES = {("whale", "O+T"): "whale_anb"}  # a setup played on another pack set (module O needs A New Beginning's)
 PLAYERS = {"whale": (2, 3, 4)}  # player counts per system (default 1 to 4)
 
@@ -160,12 +164,71 @@ def main_vet(args, bundle) -> int:
     return 1 if failures else 0
 
 
+def main_collection(args, bundle) -> int:
+    """The collection's soak: every setup the bundle lists (`runtime.setups`) for every player count it allows,
+    in turn, with both policies; invariants after every action, a JSON round trip at each night and at the end.
+    A symbol's share counts the games where it is in play (a card using it is dealt); it fails when a symbol runs
+    in fewer than 1% of those games, a setup is refused, or more than 1% of games are unfinished."""
+    from runtime.setups import list_setups
+
+    setups = list_setups(bundle)
+    failures = [f"{s['id']}: refused: {s['refused'].splitlines()[0]}" for s in setups if s["refused"]]
+    configs = [(s, n, pol) for pol in ("random", "greedy") for s in setups if not s["refused"] for n in s["players"]]
+
+    def after(g: Game):
+        check(g)
+        if (g.s.get("phase") == "night" and g.s.get("step") == "feeding") or g.is_terminal():
+            text = g.to_json()
+            g2 = Game.from_json(g.rules.bundle, text)
+            if g2.to_json() != text:
+                raise AssertionError("JSON round trip changed the state")
+            return g2
+        return g
+
+    t0 = time.perf_counter()
+    bar = Progress(args.games)
+    ran: dict = {}
+    dealt: dict = {}
+    unfinished = 0
+    for i in range(args.games):
+        s, n, policy = configs[i % len(configs)]
+        seed = args.seed + i
+        try:
+            g = play(bundle, game=s["game"], scenario=s["scenario"], options=s["options"] or None, players=n,
+                     seed=seed, policy=policy, on_action=after)
+        except AssertionError as exc:
+            print(f"soak: {s['id']}, {n} players, {policy}, seed {seed}: {exc}", file=sys.stderr)
+            return 1
+        r = result_of(g, seed)
+        unfinished += r["result"] == "unfinished"
+        for sym in g.rules.symbols_in_play:
+            dealt[sym] = dealt.get(sym, 0) + 1
+            ran[sym] = ran.get(sym, 0) + (sym in r["symbols"])
+        bar.update(i + 1)
+    elapsed = time.perf_counter() - t0
+    share = {sym: ran[sym] / dealt[sym] for sym in sorted(dealt)}
+    failures += [f"{sym} runs in {v:.2%} of the games where it is in play (< 1%)" for sym, v in share.items() if v < 0.01]
+    if unfinished > args.games // 100:
+        failures.append(f"{unfinished} of {args.games} games unfinished (> 1%)")
+    summary = {"games": args.games, "seconds": round(elapsed, 1), "setups": len(setups), "configurations": len(configs),
+               "unfinished": unfinished, "symbol_share": share, "failures": failures}
+    if args.json:
+        print(json.dumps(summary, indent=1, sort_keys=True))
+    else:
+        print(f"games: {args.games} in {elapsed:.1f} s over {len(configs)} configurations of {len(setups)} setups")
+        print("symbol share of the games where it is in play:")
+        for sym, v in share.items():
+            print(f"  {sym:<32} {v:.1%} of {dealt[sym]}")
+        print("FAILED:\n  " + "\n  ".join(failures) if failures else "soak passed")
+    return 1 if failures else 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=10000)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--scenario", default=None, help="default: A (base), the six scenarios in turn (anb)")
-    ap.add_argument("--system", choices=("base", *SYSTEMS, "vet"), default="base")
+    ap.add_argument("--system", choices=("base", *SYSTEMS, "vet", "collection"), default="base")
     ap.add_argument("--bundle", help="a playable bundle (default: build content/ plus tests/packs/synthetic-base)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
@@ -183,6 +246,8 @@ def main(argv=None) -> int:
         bundle = getattr(synthetic_bundle, BUNDLES.get(args.system, "cached"))()
     if args.system == "vet":
         return main_vet(args, bundle)
+    if args.system == "collection":
+        return main_collection(args, bundle)
     bundles = {}
 
     def bundle_for(sc):

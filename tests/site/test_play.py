@@ -182,6 +182,45 @@ def test_play_a_two_player_game_to_its_end(page, served, browser_context, play_a
     assert any("/reference/rules/" in p for p in rules), "no event links to a rule page"
 
 
+# one setup of each expansion of the collection, and PaleoVet, each clicked to its end on the page
+EXPANSION_SETUPS = [
+    {"game": "game:paleo", "scenario": "scenario:anb/I", "players": 2, "seed": 2},
+    {"game": "game:paleo", "scenario": "level:pote/I", "players": 2, "seed": 2},
+    {"game": "game:paleo", "scenario": "suggestion:whale/1", "players": 2, "seed": 2},
+    {"game": "game:paleovet", "scenario": None, "players": 2, "seed": 2, "options": {"mode": "standard"}},
+]
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("setup", EXPANSION_SETUPS, ids=lambda s: s["scenario"] or s["game"])
+def test_play_each_expansion_to_its_end_by_clicking(page, served, browser_context, play_assets, setup):
+    """The collection's Play page offers every expansion's setups: one of each is clicked to its end, and the
+    page's log is the engine's for the same seed and clicks."""
+    site, bundle_path = play_assets
+    _open(page, served)
+    page.select_option("#play-game", setup["game"])
+    if setup["scenario"]:
+        page.select_option("#play-scenario", setup["scenario"])
+    for name, value in (setup.get("options") or {}).items():
+        page.select_option(f'.play-option[data-option="{name}"]', json.dumps(value))
+    page.fill("#play-players", str(setup["players"]))
+    page.fill("#play-seed", str(setup["seed"]))
+    page.click("#play-start")
+    page.locator("#play-handover-ok").wait_for(state="visible")
+    clicks: list = []
+    while _step(page, clicks):
+        assert len(clicks) < 20 * MAX_CLICKS, "the game did not end"
+    assert "The game is over" in page.locator("#play-outcome").inner_text()
+    page_log = json.loads(page.evaluate("window.paleoPlay.log()"))
+    _clean(page, browser_context)
+    from runtime import load_bundle, new_game
+
+    g = new_game(load_bundle(str(bundle_path)), **{k: v for k, v in setup.items() if v is not None})
+    for seat, index in clicks:
+        g.apply(g.legal_actions(seat)[index])
+    assert g.is_terminal() and page_log == json.loads(json.dumps(g.log))
+
+
 def test_the_runtime_zip_holds_every_runtime_source():
     import io
     import zipfile

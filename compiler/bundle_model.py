@@ -126,9 +126,15 @@ class NotNode(Out):
     item: "EffectNode"
 
 
-NotAll = Annotated[Union["ChoiceNode", "SeqNode", MayNode, NotNode, CallNode], Field(discriminator="node")]
-NotChoice = Annotated[Union["AllNode", "SeqNode", MayNode, NotNode, CallNode], Field(discriminator="node")]
-NotSeq = Annotated[Union["AllNode", "ChoiceNode", MayNode, NotNode, CallNode], Field(discriminator="node")]
+class UnstatedNode(Out):
+    """`...`: a part of the option the rulebook does not state; the runtime refuses the option until a pack fills it."""
+
+    node: Literal["unstated"]
+
+
+NotAll = Annotated[Union["ChoiceNode", "SeqNode", MayNode, NotNode, CallNode, UnstatedNode], Field(discriminator="node")]
+NotChoice = Annotated[Union["AllNode", "SeqNode", MayNode, NotNode, CallNode, UnstatedNode], Field(discriminator="node")]
+NotSeq = Annotated[Union["AllNode", "ChoiceNode", MayNode, NotNode, CallNode, UnstatedNode], Field(discriminator="node")]
 
 
 class AllNode(Out):
@@ -152,7 +158,7 @@ class SeqNode(Out):
     items: list[NotSeq] = Field(min_length=2)
 
 
-class EffectNode(RootModel[Annotated[Union[AllNode, ChoiceNode, SeqNode, MayNode, NotNode, CallNode],
+class EffectNode(RootModel[Annotated[Union[AllNode, ChoiceNode, SeqNode, MayNode, NotNode, CallNode, UnstatedNode],
                                       Field(discriminator="node")]]):
     """A node of a clause's body, told apart by `node`."""
 

@@ -46,6 +46,33 @@ def module_card_counts(cards: Iterable[Any]) -> Counter:
     return out
 
 
+UNSTATED = "..."  # the effect language's placeholder for a part of an option the rulebook does not state
+
+
+def completes(stated: str, written: str) -> bool:
+    """Whether `written` is `stated` with each `...` replaced by something (spaces aside): a pack completing a
+    partly stated option may add what the rulebook leaves out, never change what it states."""
+    parts = [" ".join(x.split()) for x in stated.split(UNSTATED)]
+    text = " ".join(written.split())
+    if UNSTATED in text:
+        return False
+    if len(parts) == 1:
+        return text == parts[0]
+    if not (text.startswith(parts[0]) and text.endswith(parts[-1])):
+        return False
+    at = len(parts[0])
+    for mid in parts[1:-1]:
+        k = text.find(mid, at)
+        if k < 0:
+            return False
+        at = k + len(mid)
+    return at <= len(text) - len(parts[-1]) and len(text) > len(parts[0]) + len(parts[-1]) - 1
+
+
+def _shown(option: str) -> str:
+    return "`" + option.replace("`", "'")[:120] + "`"
+
+
 def _fill(base: Any, new: Any, field: str, may_fill_lists: bool) -> tuple[Any, list[str]]:
     """What filling `field` of a bundled value with a pack value gives: (value or None, changed sub-fields)."""
     if base is None:
@@ -163,6 +190,22 @@ def merge_fills(entries: list[Entry]) -> tuple[list[Entry], list[Diagnostic]]:
             ))
             more = []
         for field in sorted(e.record.model_fields_set - _NOT_FILLABLE):
+            if field == "options" and any(UNSTATED in o for o in base.record.options):
+                # a partly stated card: the pack writes the whole option, keeping every stated part
+                bad = [i for i, (old, new) in enumerate(zip(base.record.options, e.record.options))
+                       if not completes(old, new)]
+                if len(e.record.options) != len(base.record.options):
+                    bad = bad or [min(len(e.record.options), len(base.record.options))]
+                for i in bad:
+                    diags.append(make(
+                        "P509", f"pack changes a stated part of option {i + 1} of `{e.id}`",
+                        _span(e, ("options", i) if i < len(e.record.options) else "options"),
+                        label="a pack may only write what `...` leaves out",
+                        help=f"keep the stated parts: {_shown(base.record.options[i]) if i < len(base.record.options) else 'as many options as the bundled card'}",
+                    ))
+                if not bad:
+                    update["options"] = list(e.record.options)
+                continue
             value, changed = _fill(getattr(base.record, field), getattr(e.record, field), field, open_lists)
             for name in changed:
                 diags.append(make(

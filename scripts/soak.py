@@ -54,7 +54,7 @@ def _sources(sym: dict) -> set:
 SYSTEMS = {
     "anb": ({"anb": (None, ["board:farm"]), **{f"scenario:anb/{n}": (f"scenario:anb/{n}", None)
                                              for n in ("I", "II", "III", "IV", "V", "VI")},
-             # module R plays only in scenario VI, which module N keeps from playing: C+R stands in for it
+             # module R with a base module besides scenario VI
              "C+R": ("C+R", None)}, "000_97f291d3c44cb3f7.txt"),
     "pote": ({"cult": (None, ["board:cult-site"]), **{f"level:pote/{n}": (f"level:pote/{n}", None) for n in ("I", "II", "III")},
               "D+W": ("D+W", None), "I+X": ("I+X", None)}, "001_5f1e4d8bf7e7ff1a.txt"),

@@ -377,7 +377,8 @@ def test_by_default_the_yaml_language_server_formats_and_completes_the_examples(
 
         option = labels(5, 8)  # after `- ` in `options:`
         for text in DEFS["EffectOption"]["examples"][:12]:  # (long ones are shown cut)
-            assert text in option, f"{text!r} not offered: {sorted(option)}"
+            # an example with quotes is offered as the YAML string that holds it
+            assert text in option or json.dumps(text) in option, f"{text!r} not offered: {sorted(option)}"
         assert {s["label"] for s in DEFS["EffectOption"]["defaultSnippets"]} <= option
         brings = labels(8, 14)  # after `brings: `
         assert set(DEFS["RewardClauses"]["examples"]) <= brings

@@ -67,6 +67,17 @@ CODES = [
         fix="Name it `Wolf (synthetic)` or say so in its summary.",
     ),
     Code(
+        "P509", "pack-changes-stated-part", E, "a pack changes a stated part of a partly stated option",
+        what="A bundled card states some of an option and marks the rest `...` (the rulebook leaves it out). A pack "
+        "that fills the card writes each option whole: it may put anything where `...` stands, but the stated "
+        "parts must stay as they are, and the card keeps its number of options.",
+        why="What the rulebook states is a fact; a synthetic pack completes the unknown, never rewrites the known, "
+        "or its games would play a rule the book does not have.",
+        example="# bundled: options: ['require anyone has card \"Artifact\" -> ...']\n"
+        "pack: {synthetic: true, name: p}\ncards:\n  - id: card:anb/curse\n    options: ['-> 1 food']",
+        fix="Keep the stated clauses and replace only `...`: `require anyone has card \"Artifact\" -> 1 food`.",
+    ),
+    Code(
         "P508", "more-options-misplaced", E, "`more_options` outside a pack's fill of a partial card",
         what="`more_options` appends options after the stated ones of a bundled card. It is allowed only in a "
         "pack record that fills a bundled card (same id) whose completeness is not `complete`; it is used in a "

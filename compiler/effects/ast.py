@@ -51,7 +51,14 @@ class Many:
     span: Span
 
 
-Node = Union[Call, Unary, Many]
+@dataclass(frozen=True, slots=True)
+class Unstated:
+    """`...`: a part of the option the rulebook does not state (a pack may fill it in)."""
+
+    span: Span
+
+
+Node = Union[Call, Unary, Many, Unstated]
 
 
 @dataclass(frozen=True, slots=True)

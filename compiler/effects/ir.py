@@ -20,6 +20,9 @@ seq      {"node": "seq", "items": [node, node, ...]}       a then b     (one aft
 may      {"node": "may", "item": node}                     may a        (optional)
 not      {"node": "not", "item": node}                     not a        (requirements only)
 call     {"node": "call", "symbol": "symbol:<id>", "args": {param: value, ...}}
+unstated {"node": "unstated"}                              ...          (a part the rulebook does not state;
+                                                                        the runtime refuses the option, a pack fill
+                                                                        may replace it)
 
 Lists have at least two items and never directly contain a node of their own kind
 (`(a, b), c` is the same IR as `a, b, c`). `"everyone"` is present only when true.
@@ -56,7 +59,7 @@ from typing import Any, Iterator
 from . import types as T
 from .registry import POSITION_OF_CLAUSE
 
-NODES = ("option", "clause", "all", "choice", "seq", "may", "not", "call")
+NODES = ("option", "clause", "all", "choice", "seq", "may", "not", "call", "unstated")
 CLAUSE_KINDS = ("require", "roll", "cost", "suffer", "reward")
 TRIGGER_KINDS = ("night", "blue", "revealed", "on")
 MAX_DEPTH = 200  # lowering stops at 64 levels; an IR from outside deeper than this is refused, not recursed into
@@ -139,6 +142,8 @@ def validate(ir: Any, registry) -> list[str]:
                 v = args[p.name]
                 if not _value_ok(p.type, v, registry):
                     errs.append(f"{where}: {p.name!r} of `{sym.name}` is not {T.describe(p.type)}")
+        elif kind == "unstated":
+            return
         elif kind in ("may", "not"):
             node(n.get("item"), where + ".item", depth + 1)
         else:

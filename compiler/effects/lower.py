@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import types as T
-from .ast import Call, Clause, Many, Option, Problem, Term, Unary, shown
+from .ast import Call, Clause, Many, Option, Problem, Term, Unary, Unstated, shown
 from .registry import POSITION_OF_CLAUSE, Registry, SymbolDef, game_id, signature
 
 CLAUSE_WORDS = {"require", "roll", "cost", "suffer", "everyone"}
@@ -60,6 +60,8 @@ class _Lowering:
             return {"args": {}, "node": "call", "symbol": None}
         if isinstance(n, Call):
             return self.call(n, position, clause)
+        if isinstance(n, Unstated):  # a part the rulebook leaves out: kept, so no one reads the option as whole
+            return {"node": "unstated"}
         if isinstance(n, Unary):
             if n.op == "not" and clause != "require":
                 self.problems.append(Problem("E310", "`not` is only allowed in a requirement", n.span,

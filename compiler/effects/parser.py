@@ -11,7 +11,7 @@ import os
 import re
 
 from ..paths import bundled_dir, cache_dir
-from .ast import Call, Clause, Many, Option, Problem, Term, Trigger, Unary, join, shown
+from .ast import Call, Clause, Many, Option, Problem, Term, Trigger, Unary, Unstated, join, shown
 
 GRAMMAR_PATH = bundled_dir("grammar") / "effects.lark"
 
@@ -131,6 +131,9 @@ def _transformer():
 
         def not_(self, c):
             return Unary("not", c[1], (c[0].start_pos, c[1].span[1]))
+
+        def unstated(self, c):
+            return Unstated((c[0].start_pos, c[0].end_pos))
 
         def named_ref(self, c):
             kw, s = c

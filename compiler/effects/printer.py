@@ -6,7 +6,7 @@ from . import types as T
 from .ir import calls
 from .registry import default_registry, registries
 
-_LEVEL = {"seq": 0, "choice": 1, "all": 2, "may": 3, "not": 3, "call": 3}
+_LEVEL = {"seq": 0, "choice": 1, "all": 2, "may": 3, "not": 3, "call": 3, "unstated": 3}
 _JOIN = {"seq": " then ", "choice": " or ", "all": ", "}
 
 
@@ -60,6 +60,8 @@ def _node(n: dict, min_level: int, registry) -> str:
     kind = n["node"]
     if kind == "call":
         s = _call(n, registry)
+    elif kind == "unstated":
+        s = "..."
     elif kind in ("may", "not"):
         s = f"{kind} {_node(n['item'], 3, registry)}"
     else:
@@ -123,13 +125,16 @@ def _en(n: dict, registry) -> str:
     kind = n["node"]
     if kind == "call":
         return _call(n, registry)
+    if kind == "unstated":
+        return "something the rulebook does not state"
     if kind in ("may", "not"):
         item = n["item"]
         inner = _en(item, registry)
         if item["node"] not in ("call", "may", "not"):  # `may (a then b)`: the whole list is optional
             inner = f"({inner})"
         return ("optionally " if kind == "may" else "not ") + inner
-    inner = [_en(x, registry) if x["node"] in ("call", "may", "not") else f"({_en(x, registry)})" for x in n["items"]]
+    inner = [_en(x, registry) if x["node"] in ("call", "may", "not", "unstated") else f"({_en(x, registry)})"
+             for x in n["items"]]
     if kind == "choice":
         return "either " + ", ".join(inner[:-1]) + " or " + inner[-1]
     if kind == "seq":

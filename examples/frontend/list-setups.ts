@@ -86,6 +86,8 @@ export function describeNode(node: EffectNode, names: Map<string, string>): stri
       return `may ${describeNode(node.item, names)}`;
     case "not":
       return `not ${describeNode(node.item, names)}`;
+    case "unstated":
+      return "...";
     default: {
       const unknown: never = node;
       return unknown;

@@ -83,6 +83,8 @@ def _alts(node, position, kinds: set):
         if position != "requirement":
             raise OpError(f"`not` in a {position} clause has no runtime meaning")
         return [[(p, c, not neg) for p, c, neg in alt] for alt in _alts(node["item"], position, kinds)]
+    if kind == "unstated":
+        raise OpError("a part of it is not stated in the rulebooks (`...`); a pack may fill it in")
     raise OpError(f"IR node `{kind}` has no runtime implementation")
 
 

@@ -50,7 +50,7 @@ export type Clause = RequireClause | RollClause | CostClause | SufferClause | Re
 /**
  * A node of a clause's body, told apart by `node`.
  */
-export type EffectNode = AllNode | ChoiceNode | SeqNode | MayNode | NotNode | CallNode;
+export type EffectNode = AllNode | ChoiceNode | SeqNode | MayNode | NotNode | CallNode | UnstatedNode;
 /**
  * An argument: a number, an enumerated word (altar, back, mood, ...), the id of a symbol of a category (tool,
  * resource, ...) or a reference; the call's symbol declares each parameter's type.
@@ -540,9 +540,9 @@ export interface AllNode {
    * @minItems 2
    */
   items: [
-    ChoiceNode | SeqNode | MayNode | NotNode | CallNode,
-    ChoiceNode | SeqNode | MayNode | NotNode | CallNode,
-    ...(ChoiceNode | SeqNode | MayNode | NotNode | CallNode)[]
+    ChoiceNode | SeqNode | MayNode | NotNode | CallNode | UnstatedNode,
+    ChoiceNode | SeqNode | MayNode | NotNode | CallNode | UnstatedNode,
+    ...(ChoiceNode | SeqNode | MayNode | NotNode | CallNode | UnstatedNode)[]
   ];
 }
 /**
@@ -554,9 +554,9 @@ export interface ChoiceNode {
    * @minItems 2
    */
   items: [
-    AllNode | SeqNode | MayNode | NotNode | CallNode,
-    AllNode | SeqNode | MayNode | NotNode | CallNode,
-    ...(AllNode | SeqNode | MayNode | NotNode | CallNode)[]
+    AllNode | SeqNode | MayNode | NotNode | CallNode | UnstatedNode,
+    AllNode | SeqNode | MayNode | NotNode | CallNode | UnstatedNode,
+    ...(AllNode | SeqNode | MayNode | NotNode | CallNode | UnstatedNode)[]
   ];
 }
 /**
@@ -568,9 +568,9 @@ export interface SeqNode {
    * @minItems 2
    */
   items: [
-    AllNode | ChoiceNode | MayNode | NotNode | CallNode,
-    AllNode | ChoiceNode | MayNode | NotNode | CallNode,
-    ...(AllNode | ChoiceNode | MayNode | NotNode | CallNode)[]
+    AllNode | ChoiceNode | MayNode | NotNode | CallNode | UnstatedNode,
+    AllNode | ChoiceNode | MayNode | NotNode | CallNode | UnstatedNode,
+    ...(AllNode | ChoiceNode | MayNode | NotNode | CallNode | UnstatedNode)[]
   ];
 }
 /**
@@ -641,6 +641,12 @@ export interface IdeaRef {
 export interface TitleRef {
   ref: "title";
   name: string;
+}
+/**
+ * `...`: a part of the option the rulebook does not state; the runtime refuses the option until a pack fills it.
+ */
+export interface UnstatedNode {
+  node: "unstated";
 }
 /**
  * `roll N dice`: dice rolled as part of the option.

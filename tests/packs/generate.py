@@ -610,6 +610,10 @@ def anb_pack(symbols, registry) -> dict[str, str]:
         elif cid == "card:anb/ergot":
             # an avoidable danger has a negative action besides its help action; only the help action is stated
             extra["more_options"] = [gen.check("suffer 1 grain, 1 wound")]
+        if any("..." in o for o in r.get("options") or ()):
+            # a partly stated card: each `...` completed with a drawn reward, the stated parts kept as they are
+            extra["options"] = [gen.check(o.replace("...", gen.clause(gen.rewards, where, "reward")[1]))
+                                for o in r["options"]]
         if not r.get("options") and "more_options" not in extra:
             if cid in EXAMPLE_ANIMALS:  # fixed, not drawn: the rule tests of the book's examples rely on them
                 need, hunt_need, food = EXAMPLE_ANIMALS[cid]
@@ -627,6 +631,11 @@ def anb_pack(symbols, registry) -> dict[str, str]:
             elif cid == "card:anb/deep-sleep":
                 # a dream on top of the deck; which one (the next marked) is the card's own rule
                 extra["options"] = [gen.check("-> 1 dream")]
+            elif cid == "card:anb/mission-n":
+                # what traps laid on it do is printed on its face, which the book does not give: fixed, not drawn, so
+                # both the need and the payment count (two must lie there; one goes back with 1 wood for a token)
+                extra["options"] = [gen.check("require 2 traps on mission; cost 1 trap on mission, 1 wood -> 1 victory token"),
+                                    "suffer 1 skull"]
             elif r["kind"] == "mission" and r.get("name") is None:
                 extra["options"] = [gen.check(f"cost {gen.cost(where)}, {gen.cost(where)} -> 1 victory token"), "suffer 1 skull"]
             elif r["kind"] == "idea":

@@ -231,6 +231,9 @@ def _resolved_nodes(tests, bundle, monkeypatch) -> dict[str, str]:
 
 
 REFUSED_NODE_IR = {
+    # `...`: a part the rulebook does not state, which no game plays until a pack fills it in
+    "unstated": {"node": "option", "clauses": [
+        {"node": "clause", "kind": "reward", "position": "reward", "body": {"node": "unstated"}}]},
     "clause:reward:everyone": {"node": "option", "clauses": [
         {"node": "clause", "kind": "reward", "position": "reward", "everyone": True,
          "body": {"node": "call", "symbol": "symbol:food", "args": {"n": 1}}}]},

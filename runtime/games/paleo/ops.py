@@ -142,6 +142,32 @@ def have(item=None):
     return check
 
 
+@OPS.op("symbol:anyone-has", "requirement")
+def anyone_has(item=None):
+    """`anyone has card "X"`: some player keeps a card of that title face up with their group (the Curse's
+    actions; its `not` form needs nobody to)."""
+    if not (isinstance(item, dict) and item.get("ref") == "card" and isinstance(item.get("name"), str)):
+        raise Unplayable
+    key = "anyone-card:" + item["name"]
+
+    def check(need):
+        need[key] = need.get(key, 0) + 1
+    return check
+
+
+KEPT_ZONES = ("group", "night", "kept")  # where a card lies face up with a player's group
+
+
+def _anyone_card_need(g, what, n, players) -> bool:
+    name = what.lower()
+    z, cards, r = g.s["z"], g.s["cards"], g.rules
+    return sum(1 for p in range(g.s["players"]) for zone in KEPT_ZONES for i in z.get(f"{zone}/{p}", ())
+               if r.name(cards[i]).lower() == name) >= n
+
+
+S.NEED_CHECKS["anyone-card"] = _anyone_card_need
+
+
 @OPS.op("symbol:discard", "cost")
 def discard_cost(n=1):
     def pay(g, ctx, do):

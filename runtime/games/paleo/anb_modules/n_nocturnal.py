@@ -2,16 +2,55 @@
 
 from __future__ import annotations
 
-from ....core import Counter, Decision, Listener, Step, Zone
+from ....core import Counter, Decision, Listener, OpTable, Step, Zone
 from ....core.actions import Instance, Lit
 from ....rng import Rng
 from .. import resolve as R
 from .. import state as S
+from ..registry_data import SYMBOLS
 from ..state import Ctx
 from .common import ModuleSystem, NIGHT_REVEAL, copies, mission_of
 
 
 # ------------------------------------------------------------------ N: night cards and traps
+TRAPS = "symbol:trap-on-mission"
+
+
+def _traps_need(g, what, n, players) -> bool:
+    return g.s.get("traps_on_mission", 0) >= n
+
+
+S.NEED_CHECKS["mission-traps"] = _traps_need
+
+TRAP_OPS = OpTable(SYMBOLS)
+"""(symbol id, position) -> op: the traps laid on module N's mission card."""
+
+
+@TRAP_OPS.op(TRAPS, "requirement")
+def traps_lie(n=1):
+    def check(need):
+        need["mission-traps:"] = need.get("mission-traps:", 0) + n
+    return check
+
+
+@TRAP_OPS.op(TRAPS, "cost")
+def take_traps(n=1):
+    def pay(g, ctx, do):
+        if g.s["traps_on_mission"] < n:
+            return False
+        if do:
+            g.s["traps_on_mission"] -= n
+            g.event("traps-off-mission", n=n, total=g.s["traps_on_mission"])
+        return True
+    return pay
+
+
+def _given_traps(g, value, used, take) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise ValueError(f"given: traps_on_mission is a count of traps (got {value!r})")
+    g.s["traps_on_mission"] = value
+
+
 class ModuleN(ModuleSystem):
     name = "anb-n"
     letter = "N"
@@ -21,6 +60,8 @@ class ModuleN(ModuleSystem):
         Zone("night-up", "shared", "public", given="bottom-first"),
     )
     counters = (Counter("traps_on_mission"),)
+    ops = TRAP_OPS
+    given = {"traps_on_mission": _given_traps}
     resolving_zones = ("night-up",)
     extra_types = ("trap-help",)
     action_types = {"trap": {"to": Lit("group", "mission")}, "night-card": {"card": Instance()}, "trap-help": {}}
@@ -39,10 +80,17 @@ class ModuleN(ModuleSystem):
         )
         self.listeners = (Listener("tool", on_tool),)
 
+    def prepare(self, rules) -> None:
+        # the rulebook says where traps may be laid, not what they do there: that is on the mission card's face,
+        # so the module plays only when the bundle gives a mission N whose options refer to the traps on it
+        mine = [c for c in rules.missions if rules.cards[c].get("module") == self.module]
+        if not any(TRAPS in o.symbols for c in mine for o in rules.options.get(c, ())):
+            rules.missing.append("module:anb/N: what the traps laid on the mission card do is printed on that card, "
+                                 "which the bundle does not give (laying them is played; their effect is not; a "
+                                 "mission option names them with `require 2 traps on mission` or `cost 2 traps on "
+                                 "mission`)")
+
     def place_more(self, rules, missing) -> list[str]:
-        # the rulebook says where traps may be laid, not what they do there: that is on the mission card's face
-        missing.append("module:anb/N: what the traps laid on the mission card do is printed on that card, "
-                       "which the bundle does not give (laying them is played; their effect is not)")
         trap = rules.tool_id("trap")
         if trap in rules.tool_stock:
             missing.append(f"{trap}: traps on module N's mission card with a limited trap supply are not played")

@@ -66,7 +66,7 @@ def completes(stated: str, written: str) -> bool:
         if k < 0:
             return False
         at = k + len(mid)
-    return at <= len(text) - len(parts[-1]) and len(text) > len(parts[0]) + len(parts[-1]) - 1
+    return at <= len(text) - len(parts[-1])  # the stated end follows the stated middle, not overlapping it
 
 
 def _shown(option: str) -> str:

@@ -76,6 +76,21 @@ def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
+def checked(when):
+    """An `on_action` callback: the invariants after every action, and a JSON round trip (the game goes on from
+    the restored copy) whenever `when(game)` holds and at the end."""
+    def after(g: Game):
+        check(g)
+        if when(g) or g.is_terminal():
+            text = g.to_json()
+            g2 = Game.from_json(g.rules.bundle, text)
+            if g2.to_json() != text:
+                raise AssertionError("JSON round trip changed the state")
+            return g2
+        return g
+    return after
+
+
 def _setup(args, sc):
     table = SYSTEMS.get(args.system, ({},))[0]
     return table.get(sc, (sc, None))
@@ -175,15 +190,7 @@ def main_collection(args, bundle) -> int:
     failures = [f"{s['id']}: refused: {s['refused'].splitlines()[0]}" for s in setups if s["refused"]]
     configs = [(s, n, pol) for pol in ("random", "greedy") for s in setups if not s["refused"] for n in s["players"]]
 
-    def after(g: Game):
-        check(g)
-        if (g.s.get("phase") == "night" and g.s.get("step") == "feeding") or g.is_terminal():
-            text = g.to_json()
-            g2 = Game.from_json(g.rules.bundle, text)
-            if g2.to_json() != text:
-                raise AssertionError("JSON round trip changed the state")
-            return g2
-        return g
+    after = checked(lambda g: g.s.get("phase") == "night" and g.s.get("step") == "feeding")
 
     t0 = time.perf_counter()
     bar = Progress(args.games)
@@ -279,15 +286,7 @@ def main(argv=None) -> int:
         required = {sym["id"] for sym in bundle.get("symbols", [])
                     if _sources(sym) == {book} and "game:paleo" in (sym.get("games") or [])}
 
-    def after(g: Game):
-        check(g)
-        if g.s["phase"] == "night" or g.is_terminal():
-            text = g.to_json()
-            g2 = Game.from_json(g.rules.bundle, text)
-            if g2.to_json() != text:
-                raise AssertionError("JSON round trip changed the state")
-            return g2
-        return g
+    after = checked(lambda g: g.s["phase"] == "night")
 
     configs = [(p, pol) for pol in ("random", "greedy") for p in PLAYERS.get(args.system, (1, 2, 3, 4))]
     results = []

@@ -14,6 +14,7 @@ sys.path.insert(0, str(HERE))
 import generate  # noqa: E402
 import synthetic_bundle  # noqa: E402
 
+from compiler.effects.ir import calls  # noqa: E402
 from compiler.pipeline import run  # noqa: E402
 
 ROOT = HERE.parents[1]
@@ -97,15 +98,6 @@ def test_a_pack_set_gives_each_secret_one_face(pack_sets, name):
     assert all(len(ids) == 1 for ids in faces.values()), {n: ids for n, ids in faces.items() if len(ids) > 1}
 
 
-def _symbols_of(node) -> set[str]:
-    if isinstance(node, dict):
-        out = {node["symbol"]} if isinstance(node.get("symbol"), str) else set()
-        return out.union(*(_symbols_of(v) for v in node.values()))
-    if isinstance(node, list):
-        return set().union(*(_symbols_of(v) for v in node))
-    return set()
-
-
 def test_the_base_games_secret_faces_draw_only_the_base_games_symbols(pack_sets):
     """A face of a base-game secret an expansion needs (1, 6 to 9, 13, 14) lies in base-modules, once for every
     pack set, and uses only symbols the base rulebook states: it plays in any game that deals it."""
@@ -115,7 +107,7 @@ def test_the_base_games_secret_faces_draw_only_the_base_games_symbols(pack_sets)
              and c.get("file", "").startswith("tests/packs/base-modules/")}
     assert sorted(faces) == [1, 6, 7, 8, 9, 13, 14]
     for c in faces.values():
-        used = _symbols_of([o["ir"] for o in c["options"]])
+        used = {call["symbol"] for o in c["options"] for call in calls(o["ir"])}
         assert used and all(generate.BASE in sources[s] for s in used), (c["id"], used)
 
 

@@ -465,6 +465,17 @@ def _define_the_rest() -> None:
             "millstone to a grind), as an effect-language string of reward clauses only (for example `-> 1 grain`); "
             "null when it is not known; lowered to `{text, ir}` in the bundle",
         )
+        no_roll_skill: Literal["strength", "awareness", "craftsmanship"] | None = Field(
+            default=None,
+            description="the skill of a requirement for which the group holding the token (or helping with it) rolls "
+            "no dice, up to `no_roll_up_to` of that skill (Obsidian Jewelry); null when the token does not spare the "
+            "dice or the skill is not known (its icon is not in the text)",
+        )
+        no_roll_up_to: StrictInt | None = Field(
+            default=None, ge=1,
+            description="the largest requirement of `no_roll_skill` for which the dice are spared; null when the token "
+            "does not spare the dice",
+        )
         options: list[str] = Field(default_factory=list)
         notes: list[str] = Field(default_factory=list)
 

@@ -326,6 +326,25 @@ def check_test(data) -> dict:
     return data
 
 
+def _rolls(log: list) -> list[dict]:
+    """The rolls of a game's log, in order, each {player, faces}: a roll held for the kept cards (`rolled`) takes the
+    faces of its dice rolled again (`reroll`) after its own, and the check that follows it is not a roll."""
+    out: list[dict] = []
+    held = None
+    for e in log:
+        if e["t"] == "rolled":
+            held = {"player": e.get("player"), "faces": list(e.get("faces") or ())}
+            out.append(held)
+        elif e["t"] == "reroll" and held is not None:
+            held["faces"].append(e.get("face"))
+        elif e["t"] == "dice":
+            if held is not None:
+                held = None
+            else:
+                out.append({"player": e.get("player"), "faces": e.get("faces")})
+    return out
+
+
 _DOCS = {
     "format": "the rule-test format: 2", "name": "what the test shows, in our own words",
     "rulebook": "the rulebook file the test checks", "section": "the headings it checks, outermost first, each a whole line",
@@ -334,7 +353,7 @@ _DOCS = {
     "note": "a remark for readers", "content": "the packs and the setup record the game is made from",
     "players": "the player count", "seed": "the game's seed", "setup": "support decks stacked before the setup draws",
     "given": "the state the test starts from: declared zones and counters, phase and step, systems' keys",
-    "dice": "the forced rolls, in order", "actions": "partial actions, applied in order",
+    "dice": "the forced rolls, in order (a die rolled again adds its new face to its roll)", "actions": "partial actions, applied in order",
     "expect": "what holds at the end", "checkpoints": "what holds right after the actions named with `as`",
     "packs": "pack folders, each a path relative to the test file", "game": "the game id (default game:paleo)",
     "scenario": "a scenario, level or suggestion id, or module letters joined by +", "modules": "module ids",
@@ -484,7 +503,7 @@ def run_test(test: dict, bundle: dict) -> None:
     if "expect" in test:
         problems += _expectations(g, test["expect"], g.log[start:])
     if "dice" in test:
-        rolled = [{"player": e.get("player"), "faces": e.get("faces")} for e in g.log[start:] if e["t"] == "dice"]
+        rolled = _rolls(g.log[start:])
         if rolled != test["dice"] or g.s.get("forced_dice"):
             problems.append(f"dice: the rolls were {json.dumps(rolled)}, not the forced {json.dumps(test['dice'])}")
     if problems:

@@ -836,6 +836,14 @@ export interface Token {
    */
   improves: Lowered | null;
   /**
+   * the skill of a requirement for which the group holding the token (or helping with it) rolls no dice, up to `no_roll_up_to` of that skill (Obsidian Jewelry); null when the token does not spare the dice or the skill is not known (its icon is not in the text)
+   */
+  no_roll_skill: "strength" | "awareness" | "craftsmanship" | null;
+  /**
+   * the largest requirement of `no_roll_skill` for which the dice are spared; null when the token does not spare the dice
+   */
+  no_roll_up_to: number | null;
+  /**
    * one lowered option per option
    */
   options: Lowered[];

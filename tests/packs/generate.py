@@ -69,7 +69,15 @@ EXPANSION_FILLS = (
 # out token 5 with the group, so 5 is one of the three (interpretation:anb-secret-token-numbers), and 3
 # is left to the farm tokens Cocoa and Sacrificial Altar.
 OBSIDIAN_NUMBERS = {"token:anb/obsidian-axe": 5, "token:anb/obsidian-jewelry": 6, "token:anb/obsidian-spear": 7}
+# Synthetic: the skill whose small requirements Obsidian Jewelry spares the dice for (its icon is not in the text,
+# interpretation:anb-jewelry-icon).
+TOKEN_FIELD_FILLS = {"token:anb/obsidian-jewelry": {"no_roll_skill": "awareness"}}
 FORGOTTEN_CAVE_TOKEN = 5
+SKILL_NAMES = ("strength", "awareness", "craftsmanship")
+# Synthetic numbers for two named secrets the book prints without one (interpretation:anb-new-secrets: they are
+# probably faces of 23 to 30). The Curse, a module N card, asks whether anyone holds the Artifact, and Dark Power
+# takes it away, so both are given the numbers of module N's secrets: N's cards can reveal them.
+NAMED_SECRET_NUMBERS = {"card:anb/artifact": 24, "card:anb/dark-power": 25}
 # Path of the Elders: its symbols, the books its cards draw from, its altars and its boards
 POTE = "001_5f1e4d8bf7e7ff1a.txt"
 POTE_SYMBOL_FILES = ("paleo.yaml", "anb.yaml", "path-of-the-elders.yaml")
@@ -80,6 +88,9 @@ CULT_SITE = "board:cult-site"
 # mission or a secret: preparing a card for the night (interpretation:pote-w-prepare) and revealing a footprint
 # card (interpretation:pote-footprint-reveal).
 DAY_ONLY = ("symbol:prepare-card-for-the-night", "symbol:reveal-footprint-card")
+# What acts only on dice an `on dice rolled:` trigger holds (the Artifact's reroll), so it is never drawn: anywhere
+# else there are no dice to roll again.
+TRIGGER_ONLY = ("symbol:reroll",)
 CULT_TOOLS_CHAPTER = "Cult Tools"  # symbols only this chapter brings belong to the cult tool tokens, not to cards
 SRC_POTE = '{rulebook: 001_5f1e4d8bf7e7ff1a.txt, section: ["Overview and Components", "Card Overview"]}'
 
@@ -100,7 +111,7 @@ def load_symbols(files=SYMBOL_FILES, own=(BASE, ANB), plays=None) -> list[dict]:
     out = []
     for name in files:
         for s in yaml.safe_load((ROOT / "content" / "symbols" / name).read_text(encoding="utf-8"))["symbols"]:
-            if "game:paleo" not in s.get("games", []):
+            if "game:paleo" not in s.get("games", []) or s["id"] in TRIGGER_ONLY:
                 continue
             books = {src["rulebook"] for src in _sources(s)}
             if not books & set(own):
@@ -529,6 +540,8 @@ def anb_pack(symbols, registry) -> dict[str, str]:
                                             animal=f"{{yield: {q('-> 1 ' + yld)}, hunt: 2}}"))
         else:
             opts = [gen.option(st), gen.option(st)]
+            if i % 10 == 3:  # dice, as some base game cards roll them (the Artifact acts on them)
+                opts[0] = gen.check(f"require {rng.choice(SKILL_NAMES)} {rng.randint(1, 2)}; roll 1 die -> {gen.reward(st)}")
             back = "danger" if any(o.startswith("suffer") for o in opts) else rng.choice(EXPLORATION_BACKS)
             files["base-cards"].append(animal_card(cid, f"Base Card {i} (synthetic)", "product:anb", "base", back=back, options=opts))
 
@@ -558,6 +571,7 @@ def anb_pack(symbols, registry) -> dict[str, str]:
     # the secret faces the modules and the setup need
     faced = {r.get("number") for r in recs.values() if r["_section"] == "cards" and r.get("kind") == "secret" and r.get("number")}
     faced |= {r["number"] for r in recs.values() if r["_section"] == "secrets" and r.get("card")}
+    faced |= set(NAMED_SECRET_NUMBERS.values())
     wanted = sorted(set(always) | {u["number"] for m in modules.values() for u in m.get("secrets", [])})
     no_secrets = setting(secrets=[])  # a secret face reveals no secret, so reveals never form a cycle
     for num in wanted:
@@ -583,9 +597,16 @@ def anb_pack(symbols, registry) -> dict[str, str]:
                                              "product:anb", kind, module=mid, back=kind, marks=marks,
                                              options=[gen.option(ms), gen.option(ms)]))
             room -= count
+        # every secret the module lists is revealed by one of its cards: by a bundled one, else by the second
+        # option of one of its drawn cards (the book lists a module's secrets because its cards reveal them)
+        stated = [o for r in anb_cards.values() if r.get("module") == mid for o in r.get("options") or ()]
+        unrevealed = [u["number"] for u in m.get("secrets", [])
+                      if not any(f"reveal secret {u['number']}" in o for o in stated)]
         for i in range(1, room + 1):
             title = {"O": "Dodo", "Q": "Spirit"}.get(letter) if i <= 3 else None
             opts = [gen.option(ms), gen.option(ms)]
+            if i <= len(unrevealed):
+                opts[1] = gen.check(f"cost {gen.cost(ms)} -> reveal secret {unrevealed[i - 1]}")
             back = "danger" if any(o.startswith("suffer") for o in opts) else rng.choice(EXPLORATION_BACKS)
             files["modules"].append(animal_card(f"card:synthetic-anb/{letter.lower()}-{i:02d}",
                                          f"{letter} {title + ' ' if title else ''}Card {i} (synthetic)", "product:anb", "module",
@@ -599,6 +620,8 @@ def anb_pack(symbols, registry) -> dict[str, str]:
             extra["back"] = ("danger" if "avoidable-danger" in (r.get("marks") or []) else "camp" if r["kind"] == "camp"
                              else rng.choice(EXPLORATION_BACKS))
         where = setting(r["module"][-1]) if r.get("module") else st
+        if cid in NAMED_SECRET_NUMBERS and r.get("number") is None:
+            extra["number"] = NAMED_SECRET_NUMBERS[cid]
         if cid in ("card:anb/bull", "card:anb/toad"):
             # animals the book lets us capture, with only their stable effect stated: capture and hunt appended
             extra["more_options"] = [gen.check(f"require strength {rng.randint(1, 3)} -> capture animal"),
@@ -610,7 +633,10 @@ def anb_pack(symbols, registry) -> dict[str, str]:
         elif cid == "card:anb/ergot":
             # an avoidable danger has a negative action besides its help action; only the help action is stated
             extra["more_options"] = [gen.check("suffer 1 grain, 1 wound")]
-        if any("..." in o for o in r.get("options") or ()):
+        if cid == "card:anb/curse":
+            # fixed, not drawn: the rule tests of its two conditions tell its actions apart by what they give
+            extra["options"] = [gen.check(o.replace("...", g)) for o, g in zip(r["options"], ("1 trap", "1 tent"))]
+        elif any("..." in o for o in r.get("options") or ()):
             # a partly stated card: each `...` completed with a drawn reward, the stated parts kept as they are
             extra["options"] = [gen.check(o.replace("...", gen.clause(gen.rewards, where, "reward")[1]))
                                 for o in r["options"]]
@@ -642,11 +668,13 @@ def anb_pack(symbols, registry) -> dict[str, str]:
                 extra["options"] = [idea_option(gen, where, rng, tool_names)]
         if extra:
             files["fills"].append(animal_card(cid, r.get("name"), r["product"], r["kind"], module=r.get("module"),
-                                              back=extra.get("back"), options=extra.get("options", ()),
+                                              back=extra.get("back"), number=extra.get("number"),
+                                              options=extra.get("options", ()),
                                               more_options=extra.get("more_options", ()), animal=extra.get("animal"),
                                               fill=True, src=SRC_ANB))
     token_fills = [token(f"token:anb/{name}", name.title(), "expansion", **fields) for name, fields in EXPANSION_FILLS]
-    token_fills += [token(tid, recs[tid]["name"], "secret-token", number=n) for tid, n in sorted(OBSIDIAN_NUMBERS.items())]
+    token_fills += [token(tid, recs[tid]["name"], "secret-token", number=n, **TOKEN_FIELD_FILLS.get(tid, {}))
+                    for tid, n in sorted(OBSIDIAN_NUMBERS.items())]
     comments = {
         "base-cards": "the new base card set up to its 35 printed cards, farm cards and animals among them",
         "humans": "the 20 new humans with skills, hearts, tools and what some bring",
@@ -656,7 +684,8 @@ def anb_pack(symbols, registry) -> dict[str, str]:
         "fills": "unknown backs, open option lists and null token fields of bundled records; stated values are never restated differently",
     }
     tokens = {"fills": ("Synthetic, invented: the building costs printed on the farm board, the millstone's grind bonus, "
-                        "and numbers for the obsidian tokens (5 to 7, as interpretation:anb-secret-token-numbers allows).",
+                        "numbers for the obsidian tokens (5 to 7, as interpretation:anb-secret-token-numbers allows) and the skill "
+                        "Obsidian Jewelry spares the dice for.",
                         token_fills)}
     return {f"anb/{k}.yaml": pack_file("anb", comments[k], v, tokens.get(k)) for k, v in files.items()}
 

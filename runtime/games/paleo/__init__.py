@@ -30,7 +30,7 @@ NUMBERED = (
     "help-card", "token-option", "animal", "animal-action", "build", "grain-action", "dream", "flute", "heal",
     "idea", "remove", "return-dream", "token", "tool", "trap", "spirits", "night-card", "mission-order", "new-group",
     "release", "care", "spend", "trap-help", "cult-tool", "ritual", "develop", "hazard", "seek", "swap", "swap-done",
-    "beside", "keep-beside", "to-cult", "sun-help", "wound-one", "star", "sea", "sea-keep", "raft", "split",
+    "beside", "keep-beside", "to-cult", "sun-help", "wound-one", "star", "sea", "sea-keep", "raft", "split", "reroll",
 )
 
 

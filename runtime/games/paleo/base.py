@@ -17,10 +17,12 @@ from .system import PaleoSystem
 from .base_decisions import (
     apply_craft,
     apply_everyone_dice,
+    apply_reroll,
     apply_share,
     apply_wound,
     auto_done,
     auto_finish,
+    auto_roll_check,
     auto_wound,
     craft_actions,
     everyone_dice_actions,
@@ -28,7 +30,9 @@ from .base_decisions import (
     given_dice,
     given_groups,
     given_tools,
+    reroll_actions,
     share_actions,
+    where_reroll,
     wound_actions,
 )
 from .base_night import on_night_cards, on_reveal, on_symbol, predeal, reveal, run_feeding, run_missions, run_new_day
@@ -50,6 +54,7 @@ RULES = {
     "rule:paleo/everyone-rolls": (WW, ["New Symbols and Actions", "! Everyone Rolls Dice"]),
     "rule:paleo/when-revealed": (B, DAY + ["3. Resolving Cards:"]),
     "rule:paleo/on-symbol": (B, DAY + ["3. Resolving Cards:"]),
+    "rule:paleo/reroll": ("000_97f291d3c44cb3f7.txt", ["Cards with the Expansion Action Symbols", "Secrets"]),
 }
 
 
@@ -162,12 +167,12 @@ class BaseSystem(PaleoSystem):
         "choose": {"card": Below(4), "order": Seq(Below(4), 3)},
         "sleep": {}, "option": {"option": Below(8), "variant": Below(8)}, "help": {"target": Seat()},
         "ignore": {}, "wound": {"person": Instance()}, "craft": {"idea": Instance()}, "share": {"to": Seat()},
-        "meet": {}, "decline": {}, "keep": {},
+        "meet": {}, "decline": {}, "keep": {}, "reroll": {"die": Below(8)},
         "help-card": {"card": Instance(), "option": Below(8)},
     }
     scores = {"choose": P.choose_score, "sleep": P.sleep_score, "option": P.option_action_score, "help": P.help_score,
               "ignore": 0.0, "wound": P.wound_score, "craft": P.craft_score, "share": P.share_score, "meet": 1.0,
-              "decline": 0.0, "keep": 0.15, "help-card": P.help_card_score}
+              "decline": 0.0, "keep": 0.15, "reroll": P.reroll_score, "help-card": P.help_card_score}
     rule_sources = RULES
     shared_kinds = ("day",)  # a help action by day
     action_lists = ("order",)
@@ -242,6 +247,12 @@ class BaseSystem(PaleoSystem):
                                        "finish": "decision", "option": "int", "variant": "int", "ask": "players"},
                      everyone_dice_actions, apply_everyone_dice, where=_where_dice,
                      rule="rule:paleo/everyone-rolls"),
+            Decision("reroll", {"player": "player", "left": "count"}, reroll_actions, apply_reroll, where=where_reroll,
+                     rule="rule:paleo/reroll"),
+            Decision("roll-check", {"player": "player?", "card": "card", "kind": "str", "helpers": "players",
+                                    "finish": "decision", "option": "int", "variant": "int", "faces": "list",
+                                    "rerolled": "list", "bonus": "dict"},
+                     auto=auto_roll_check, where=_where_resolving, rule="rule:paleo/reroll"),
             Decision("finish", {"player": "player?", "card": "card", "kind": "str", "to": "str~"}, auto=auto_finish,
                      where=_where_finish),
             Decision("done", {}, auto=auto_done),

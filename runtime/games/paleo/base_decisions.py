@@ -138,6 +138,60 @@ def apply_everyone_dice(g, item, a) -> None:
     R.resolve_option(g, item["card"], opt, ctx, item["finish"], rolled=True)
 
 
+def _roll_check(g):
+    """The roll waiting for its check: the first `roll-check` of the queue."""
+    return next((it for it in g.s["queue"] if it["k"] == "roll-check"), None)
+
+
+def reroll_actions(g, item) -> list[dict]:
+    """Roll one die again (one not rolled again yet), or keep the dice as they lie."""
+    p = item["player"]
+    check = _roll_check(g)
+    faces, again = check["faces"], check["rerolled"]
+    out = [{"type": "reroll", "player": p, "die": i, "label": f"P{p}: roll die {i + 1} ({f}) again"}
+           for i, f in enumerate(faces) if not again[i]]
+    return out + [{"type": "keep", "player": p, "label": f"P{p}: keep the dice ({', '.join(faces)})"}]
+
+
+def apply_reroll(g, item, a) -> None:
+    check = _roll_check(g)
+    if a["type"] == "keep":
+        g.s["queue"].pop(0)
+        return
+    i = a["die"]
+    was = check["faces"][i]
+    check["faces"][i] = S.roll(g, 1)[0]
+    check["rerolled"][i] = True
+    g.event("reroll", player=a["player"], die=i + 1, was=was, face=check["faces"][i])
+    item["left"] -= 1
+    if item["left"] <= 0 or all(check["rerolled"]):
+        g.s["queue"].pop(0)
+
+
+def where_reroll(g, item):
+    check = _roll_check(g)
+    if check is None:
+        return "pending decision reroll with no rolled dice waiting for their check"
+    if not isinstance(check["faces"], list) or len(check["rerolled"]) != len(check["faces"]):
+        return "the dice waiting for their check do not match their reroll marks"
+    if all(check["rerolled"]):
+        return "pending decision reroll with every die already rolled again"
+    return None
+
+
+def auto_roll_check(g, item) -> bool:
+    """The kept cards have acted on the dice (`on dice rolled:`): the roll as it now lies is checked, then the
+    option resolves, or the fallback is offered."""
+    s = g.s
+    s["queue"].pop(0)
+    s["bonus"] = item["bonus"]  # a trigger's end clears the bonuses; those of this resolution stay
+    ctx = Ctx(item["player"], item["helpers"], item["card"], item["kind"])
+    opt = g.rules.option(s["cards"][item["card"]], item["option"], item["variant"])
+    if R.checked_roll(g, item["card"], opt, ctx, item["finish"], list(item["faces"])):
+        R.resolve_option(g, item["card"], opt, ctx, item["finish"], rolled=True)
+    return True
+
+
 def auto_finish(g, item) -> bool:
     g.s["queue"].pop(0)
     R.finish(g, item)

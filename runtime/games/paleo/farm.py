@@ -145,8 +145,9 @@ class FarmData:
 
 
 def _token_played(data, tid: str) -> bool:
-    """A secret token the engine plays: a farm token's options, or a group token's lasting skills."""
-    return bool(data.token_options.get(tid)) or bool(data.tokens[tid].get("skills"))
+    """A secret token the engine plays: a farm token's options, or a group token's lasting skills or spared dice."""
+    t = data.tokens[tid]
+    return bool(data.token_options.get(tid)) or bool(t.get("skills")) or t.get("no_roll_skill") is not None
 
 
 def _check_tokens(v, s, r):

@@ -168,6 +168,41 @@ def _anyone_card_need(g, what, n, players) -> bool:
 S.NEED_CHECKS["anyone-card"] = _anyone_card_need
 
 
+def _named_card(what, symbol: str) -> str:
+    if not (isinstance(what, dict) and what.get("ref") == "card" and isinstance(what.get("name"), str)):
+        raise OpError(f"`{symbol}` needs a card named in quotes")
+    return what["name"].lower()
+
+
+@OPS.op("symbol:return-to-secrets", "reward")
+def return_to_secrets(what=None):
+    """The named card leaves whichever group keeps it face up, helping or not, for the bottom of the secret deck,
+    from where a reveal of its number finds it again (Dark Power; interpretation:anb-artifact-kept)."""
+    name = _named_card(what, "symbol:return-to-secrets")
+
+    def run(g, ctx):
+        s, r = g.s, g.rules
+        for p in range(s["players"]):
+            for zone in (f"{k}/{p}" for k in KEPT_ZONES):
+                for i in [i for i in s["z"].get(zone, ()) if r.name(s["cards"][i]).lower() == name]:
+                    g.event("to-secrets", player=p, card=s["cards"][i])
+                    g.move(i, zone, "secrets", top=False)
+    return run
+
+
+OPS.trigger("symbol:dice-rolled")
+
+
+@OPS.op("symbol:reroll", "reward")
+def reroll(n=1):
+    """Within an `on dice rolled:` trigger: up to `n` of the dice just rolled may be rolled again, one at a time,
+    none of them twice (the Artifact). Anywhere else there are no dice waiting to be checked, and nothing happens."""
+    def run(g, ctx):
+        if ctx.player is not None and any(it["k"] == "roll-check" for it in g.s["queue"]):
+            ctx.new.append({"k": "reroll", "player": ctx.player, "left": n})
+    return run
+
+
 @OPS.op("symbol:discard", "cost")
 def discard_cost(n=1):
     def pay(g, ctx, do):
@@ -185,6 +220,20 @@ def discard(n=1):
         if ctx.player is not None:
             S.discard_from_deck(g, ctx.player, n, ctx, cost=False)
     return run
+
+
+# The symbol printed on volcano cards restates module R's rule: each volcano card discarded face down to pay for an
+# action brings a skull, which module R plays on every such discard. Written into an option it is a discard of one
+# card from the deck (interpretation:anb-volcano-symbol): as a cost the rule then applies to a volcano card among
+# them; as a negative outcome nothing is paid, so no skull follows. Without module R there are no volcano cards.
+@OPS.op("symbol:discard-volcano-cards", "cost")
+def volcano_cost():
+    return discard_cost(1)
+
+
+@OPS.op("symbol:discard-volcano-cards", "negative")
+def volcano_negative():
+    return discard(1)
 
 
 @OPS.op("symbol:wound", "negative")

@@ -3,12 +3,12 @@ base-game action is worth. Every system declares the scores of its own action ty
 
 from __future__ import annotations
 
-from .resolve import affordable, helpers_of
+from .resolve import affordable, helpers_of, roll_met
 from .state import Ctx
 
 BACK_SCORE = {"people": 5, "idea": 4, "dream": 4, "secret": 4, "forest": 3, "river": 3, "mountain": 3, "danger": 0}
 REWARD = {"symbol:victory-token": 25, "symbol:new-person": 7, "symbol:dream": 3, "symbol:idea": 2.5,
-          "symbol:craft": 2.5, "symbol:reveal-secret": 3, "symbol:wood": 1.2, "symbol:stone": 1.4}
+          "symbol:craft": 2.5, "symbol:reveal-secret": 3, "symbol:reroll": 0.5, "symbol:wood": 1.2, "symbol:stone": 1.4}
 TOOLS = ("symbol:torch", "symbol:stone-axe", "symbol:spear", "symbol:talisman", "symbol:tent", "symbol:raft")
 
 
@@ -113,3 +113,11 @@ def help_card_score(game, a: dict) -> float:
 def share_score(game, a: dict) -> float:
     """The smaller group takes the reward."""
     return -len(game.s["z"][f"group/{a['to']}"]) - 0.1 * a["to"]
+
+
+def reroll_score(game, a: dict) -> float:
+    """Roll again a die that raises the requirement while the roll as it lies fails it; else keep the dice."""
+    check = next(it for it in game.s["queue"] if it["k"] == "roll-check")
+    if roll_met(game, check):
+        return -1.0
+    return 1.0 if check["faces"][a["die"]] != "blank" else 0.5

@@ -174,36 +174,95 @@ def in_stock(g, opt) -> bool:
     return all(g.s["supply"].get(t, 0) >= k for t, k in want.items())
 
 
-def _roll_needs(g, opt, ctx: Ctx) -> tuple[bool, list[int]]:
-    """Roll the option's dice: the resolving group's own, then each player's (`everyone roll`), one after another."""
+DICE_ROLLED = "symbol:dice-rolled"  # heard by a card kept with the group whose action's dice were just rolled
+
+
+def _faces_met(g, opt, faces: list, players) -> bool:
+    """Whether the requirement raised by the rolled faces is met by `players`' groups."""
+    need = opt.need()
+    for f in faces:
+        parsed = g.rules._face(f)
+        if parsed:
+            need[parsed[0]] = need.get(parsed[0], 0) + parsed[1]
+    return S.need_met(g, need, players)
+
+
+def _roll_each(g, opt) -> list[int]:
+    """`everyone roll`: each player's dice, one after another; the players whose raised requirement is not met."""
     s = g.s
-    ok = True
-    if opt.dice:
-        faces = S.roll(g, opt.dice)
-        need = opt.need()
+    failed = []
+    by = g.by
+    g.by = "rule:paleo/everyone-rolls"
+    for p in range(s["players"]):
+        faces = S.roll(g, opt.each_dice)
+        need = dict(opt.each_need)
         for f in faces:
             parsed = g.rules._face(f)
             if parsed:
                 need[parsed[0]] = need.get(parsed[0], 0) + parsed[1]
-        ok = S.need_met(g, need, S.ctx_players(g, ctx))
+        met = S.need_met(g, need, (p,))
+        g.event("dice", player=p, faces=faces, met=met, everyone=True)
+        if not met:
+            failed.append(p)
+    g.by = by
+    return failed
+
+
+def roll_listeners(g, ctx: Ctx) -> list[int]:
+    """The cards kept with the acting group that act on the dice it rolls for an action it decided on
+    (`on dice rolled:`, the Artifact; interpretation:anb-artifact-kept): never for a helper, nor inside a trigger."""
+    cids = g.rules.listeners.get(DICE_ROLLED)
+    if not cids or ctx.player is None or ctx.kind == "trigger":
+        return []
+    s, p = g.s, ctx.player
+    return [iid for zone in g.layout.listening
+            for iid in s["z"][zone.name if zone.scope == "shared" else f"{zone.name}/{p}"]
+            if s["cards"][iid] in cids and iid != ctx.card]
+
+
+def dice_spared_by(g, opt, ctx: Ctx) -> str | None:
+    """The token of the resolving groups (helpers' included) that spares this option its dice: one whose skill the
+    option requires 1 up to its limit of (Obsidian Jewelry; interpretation:anb-jewelry-icon)."""
+    no_roll = g.rules.no_roll
+    if not no_roll:
+        return None
+    need = opt.need_static
+    held = g.s["tools"]
+    for tid, (skill, up_to) in sorted(no_roll.items()):
+        if 1 <= need.get(skill, 0) <= up_to and any(held[p].get(tid) for p in S.ctx_players(g, ctx)):
+            return tid
+    return None
+
+
+def roll_met(g, check: dict) -> bool:
+    """Whether the dice of a `roll-check` item, as they now lie, meet its option's raised requirement."""
+    s = g.s
+    opt = g.rules.option(s["cards"][check["card"]], check["option"], check["variant"])
+    ctx = Ctx(check["player"], check["helpers"], check["card"], check["kind"])
+    return _faces_met(g, opt, check["faces"], S.ctx_players(g, ctx))
+
+
+def checked_roll(g, iid: int, opt, ctx: Ctx, fin: dict, faces: list) -> bool:
+    """Check the rolled group dice (`faces`) and roll `everyone`'s; queue what a failed or shared roll asks for.
+    True when the option resolves now."""
+    s = g.s
+    ok = True
+    if opt.dice:
+        ok = _faces_met(g, opt, faces, S.ctx_players(g, ctx))
         g.event("dice", player=ctx.player, faces=faces, met=ok)
-    failed = []
-    if opt.each_dice:
-        by = g.by
-        g.by = "rule:paleo/everyone-rolls"
-        for p in range(s["players"]):
-            faces = S.roll(g, opt.each_dice)
-            need = dict(opt.each_need)
-            for f in faces:
-                parsed = g.rules._face(f)
-                if parsed:
-                    need[parsed[0]] = need.get(parsed[0], 0) + parsed[1]
-            met = S.need_met(g, need, (p,))
-            g.event("dice", player=p, faces=faces, met=met, everyone=True)
-            if not met:
-                failed.append(p)
-        g.by = by
-    return ok, failed
+    failed = _roll_each(g, opt) if opt.each_dice else []
+    base = {"player": ctx.player, "card": iid, "kind": ctx.kind, "helpers": list(ctx.helpers), "finish": fin}
+    if not ok or failed:
+        item = {"k": "fallback", **base}
+        if opt.each_dice:  # another action, possibly negative, or ignoring: and nothing is paid
+            item.update(option=opt.index, everyone=True)
+        s["queue"].insert(0, item)
+        return False
+    if opt.each_dice:  # only after all rolled does each player say whether they meet the raised requirement
+        s["queue"].insert(0, {"k": "everyone-dice", **base, "option": opt.index, "variant": opt.variant,
+                              "ask": list(range(s["players"]))})
+        return False
+    return True
 
 
 def resolve_option(g, iid: int, opt, ctx: Ctx, fin: dict, rolled: bool = False) -> None:
@@ -213,17 +272,19 @@ def resolve_option(g, iid: int, opt, ctx: Ctx, fin: dict, rolled: bool = False) 
         if sym not in s["used"]:
             s["used"].append(sym)
     if (opt.dice or opt.each_dice) and not rolled:
-        ok, failed = _roll_needs(g, opt, ctx)
-        base = {"player": ctx.player, "card": iid, "kind": ctx.kind, "helpers": list(ctx.helpers), "finish": fin}
-        if not ok or failed:
-            item = {"k": "fallback", **base}
-            if opt.each_dice:  # another action, possibly negative, or ignoring: and nothing is paid
-                item.update(option=opt.index, everyone=True)
-            s["queue"].insert(0, item)
+        spared = dice_spared_by(g, opt, ctx) if opt.dice else None
+        if spared:
+            g.event("no-roll", player=ctx.player, token=spared)
+        faces = S.roll(g, opt.dice) if opt.dice and not spared else []
+        heard = roll_listeners(g, ctx) if faces else []
+        if heard:  # the kept cards act on the dice first; the roll is checked after them (`roll-check`)
+            g.event("rolled", player=ctx.player, faces=list(faces))
+            s["queue"][0:0] = [{"k": "trigger", "card": k, "player": ctx.player, "symbol": DICE_ROLLED} for k in heard] + [
+                {"k": "roll-check", "player": ctx.player, "card": iid, "kind": ctx.kind, "helpers": list(ctx.helpers),
+                 "finish": fin, "option": opt.index, "variant": opt.variant, "faces": faces,
+                 "rerolled": [False] * len(faces), "bonus": json.loads(json.dumps(s["bonus"]))}]
             return
-        if opt.each_dice:  # only after all rolled does each player say whether they meet the raised requirement
-            s["queue"].insert(0, {"k": "everyone-dice", **base, "option": opt.index, "variant": opt.variant,
-                                  "ask": list(range(s["players"]))})
+        if not checked_roll(g, iid, opt, ctx, fin, faces):
             return
     g.event("resolve", player=ctx.player, card=s["cards"][iid], option=opt.index + 1, negative=opt.negative)
     by = g.by

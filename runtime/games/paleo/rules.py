@@ -101,6 +101,9 @@ class Rules:
         # tools that add a skill while held (bow & arrow, shell necklace, obsidian tokens), as the tokens state
         self.tool_skills = {t["id"]: {k: int(v) for k, v in t["skills"].items() if k in SKILLS and isinstance(v, int)}
                             for t in self.tokens.values() if isinstance(t.get("skills"), dict)}
+        # tokens that spare the dice of a requirement of up to some amount of one skill (Obsidian Jewelry)
+        self.no_roll = {t["id"]: (t["no_roll_skill"], int(t["no_roll_up_to"])) for t in self.tokens.values()
+                        if t.get("no_roll_skill") in SKILLS and isinstance(t.get("no_roll_up_to"), int)}
         self.resources = ("food", "wood", "stone") + tuple(
             r for x in self.layout.systems for r in x.resources)
         self.res_stock: dict[str, int] = {}

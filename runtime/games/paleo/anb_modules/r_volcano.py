@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ....core import OpError, OpTable
+from ....core import OpTable
 from ....core import Counter, Listener, Step, Zone
 from .. import state as S
 from ..registry_data import SYMBOLS
@@ -17,20 +17,6 @@ def _is_volcano(g, iid) -> bool:
 
 VOLCANO_OPS = OpTable(SYMBOLS)
 """(symbol id, position) -> op: module R's volcano and rescue."""
-
-
-def _add_volcano(position: str) -> None:
-    """The symbol printed on volcano cards restates module R's rule: each volcano card discarded face down to pay
-    for an action brings a skull. The R system plays that rule on every volcano card (its discard listener), so the
-    symbol has no effect of its own in an option; written into one, the game is not playable rather than guessed."""
-    @VOLCANO_OPS.op("symbol:discard-volcano-cards", position)
-    def volcano():
-        raise OpError("`symbol:discard-volcano-cards` restates module R's volcano rule, which the module plays for "
-                      f"every volcano card; as a {position} in an option it has no meaning of its own")
-
-
-for _position in VOLCANO_OPS.positions("symbol:discard-volcano-cards"):
-    _add_volcano(_position)
 
 
 @VOLCANO_OPS.op("symbol:rescue-humans", "reward")
@@ -112,11 +98,6 @@ class ModuleR(ModuleSystem):
 
     def prepare(self, rules) -> None:
         rules.victory_removes_skull = True
-        for cid, opts in sorted(rules.options.items()):
-            if rules.cards[cid].get("kind") == "volcano":
-                continue
-            if any(sym == "symbol:discard-volcano-cards" for o in opts for sym in o.symbols):
-                rules.missing.append(f"{cid}: `discard volcano cards` is understood only on a volcano card")
         # the Wrath of the Fire God card's text is the module's rules, all played here; it has no action to resolve
         line = f"{WRATH}: its options (card face) are not given"
         if line in rules.missing:

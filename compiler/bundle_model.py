@@ -28,7 +28,7 @@ from .graph.build import EDGE_KINDS
 from .models import Category, Param, Position, Symbol
 from .schema import DIALECT, complete_means_filled, schema_generator
 from .version import FORMAT_VERSION
-from .vocabulary import SEA_SYMBOLS
+from .vocabulary import CARD_MARKS, SEA_SYMBOLS
 
 BUNDLE_SCHEMA_ID = f"urn:paleo-codex:schema:bundle:{FORMAT_VERSION}"
 
@@ -94,7 +94,14 @@ class TitleRef(Out):
     name: str = Field(min_length=1)
 
 
-class Reference(RootModel[Annotated[Union[SecretRef, TokenRef, SeaCardRef, CardRef, IdeaRef, TitleRef],
+class MarkRef(Out):
+    """`mark "white-hand"`: every card printed with that mark."""
+
+    ref: Literal["mark"]
+    name: Literal[CARD_MARKS]
+
+
+class Reference(RootModel[Annotated[Union[SecretRef, TokenRef, SeaCardRef, CardRef, IdeaRef, TitleRef, MarkRef],
                                      Field(discriminator="ref")]]):
     """A reference to printed things by number or name, told apart by `ref`."""
 

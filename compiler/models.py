@@ -13,7 +13,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator, model_validator
 
 from .limits import MAX_COPIES
-from .vocabulary import CARD_BACKS, SEA_SYMBOLS
+from .vocabulary import CARD_BACKS, CARD_MARKS, SEA_SYMBOLS
 
 
 def _bounded_copies(v: int) -> int:
@@ -243,7 +243,7 @@ class Card(Record):
     )
     number: StrictInt | None = Field(default=None, ge=1, description="printed secret number")
     copies: Copies = Field(default=1, ge=1)
-    marks: list[Literal["star", "white-hand", "cult-site", "secret-symbol", "marked-back", "avoidable-danger", "moon", "skull", "farm"]] = Field(
+    marks: list[Literal[CARD_MARKS]] = Field(
         default_factory=list, description="printed marks; `farm` is a farm card, which has an expansion, animal or grain option")
     title_keywords: list[str] = Field(default_factory=list, description="title predicates the card matches, such as Dodo or Spirit")
     options: list[str] = Field(default_factory=list, description="one effect-language string per option")

@@ -11,3 +11,8 @@ EFFECT_BACKS: tuple[str, ...] = ("forest", "river", "mountain", "people", "dream
 CARD_BACKS: tuple[str, ...] = (*EFFECT_BACKS, "dino", "upgrade", "solo")
 
 SEA_SYMBOLS = 5  # the sea deck's backs show five symbols
+
+# The marks printed on Paleo cards (a card's `marks`), which the effect language names with `mark "..."`: `farm` is a
+# farm card (an expansion, animal or grain option), `white-hand` module X's white hand.
+CARD_MARKS: tuple[str, ...] = ("star", "white-hand", "cult-site", "secret-symbol", "marked-back", "avoidable-danger",
+                               "moon", "skull", "farm")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..vocabulary import EFFECT_BACKS, SEA_SYMBOLS
+from ..vocabulary import CARD_MARKS, EFFECT_BACKS, SEA_SYMBOLS
 
 if TYPE_CHECKING:  # the syntax tree is imported when an option is parsed, not by the models
     from .ast import Term
@@ -37,6 +37,7 @@ REFS: dict[str, tuple[tuple[str, ...], str, str]] = {
     "card": (("card",), "name", "str"),
     "idea": (("idea",), "name", "str"),
     "title": (("title",), "name", "str"),
+    "mark": (("mark",), "name", "str"),
 }
 # Derived: the kinds written as one keyword and a number (`secret 23`), and as a keyword and a quoted name
 # (`card "Reeds"`); the grammar's REF_NUMBER and REF_NAME terminals spell the same keywords (a test checks).
@@ -46,6 +47,7 @@ REF_NOUNS = {
     "secret": 'a secret number (`secret 23`)', "token": "a secret token number (`token 3`)",
     "sea-card": "a sea card symbol number 1 to 5 (`sea card 3`)", "card": 'a card name (`card "Reeds"`)',
     "idea": 'an idea name (`idea "Isolation"`)', "title": 'a title keyword (`title "Dodo"`)',
+    "mark": 'a printed card mark (`mark "white-hand"`)',
 }
 
 # Symbol-valued types: the value is a registry symbol of this category.
@@ -144,6 +146,8 @@ def check_value(spec: str, value: Any) -> str | None:
             return f"a sea card symbol is a number from 1 to {SEA_SYMBOLS}"
         if kind in ("card", "idea", "title") and not value["name"].strip():
             return "a quoted name cannot be empty"
+        if kind == "mark" and value["name"] not in CARD_MARKS:
+            return f"a card mark is one of {', '.join(CARD_MARKS)}"
         return None
     if isinstance(value, int) and not isinstance(value, bool):
         if "count" in spec.split("|") and value < 1:
@@ -212,6 +216,8 @@ def samples(spec: str, registry) -> list[Any]:
             out += [{"ref": "sea-card", "symbol": n} for n in (1, 3, 5)]
         elif part in ("secret", "token"):
             out += [{"ref": part, "number": n} for n in (1, 23)]
+        elif part == "mark":
+            out += [{"ref": part, "name": n} for n in ("white-hand", "star")]
         elif part in REFS:
             out += [{"ref": part, "name": n} for n in ("Reeds", "Gilga the Great", "Dodo")]
     return out

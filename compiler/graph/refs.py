@@ -89,6 +89,8 @@ def _value_refs(value: dict | list) -> Iterator[tuple[str, Any, str | None]]:
 def _as_ref(kind: str, d: dict) -> tuple[str, Any, str | None] | None:
     if kind in NUMBER_REFS:
         target = d.get("number") if d.get("number") is not None else d.get("name")
+    elif kind == "mark":  # a printed mark (`mark "white-hand"`) names no record
+        return None
     elif kind in NAME_REFS:
         target = d.get("name")
     elif kind == "secret-mark":  # "the top secret card marked with ..." (not yet in the effect language)

@@ -27,6 +27,7 @@ from ..effects import build_registry
 from ..effects.positions import offset_map
 from ..fixes import with_fixes
 from ..models import SECTIONS
+from ..vocabulary import CARD_MARKS
 from ..pipeline import default_content_dirs, display_path, run
 from ..project import bundled_dir, load_config
 from ..schema import MODELINE_PREFIX
@@ -374,7 +375,8 @@ class Index:
                         if str(getattr(self.records[c].record, "kind", "")).endswith("idea") and self.records[c].record.name})
         words = sorted({w for n in cards for w in re.findall(r"[a-z0-9]+", n.lower()) if len(w) > 2})
         return {"secret": [str(n) for n in sorted(k for k in self.secrets if isinstance(k, int))],
-                "token": [str(n) for n in sorted(self.tokens)], "card": cards, "idea": ideas, "title": words}
+                "token": [str(n) for n in sorted(self.tokens)], "card": cards, "idea": ideas, "title": words,
+                "mark": list(CARD_MARKS)}
 
     def ids(self, prefix: str = "") -> list[str]:
         return sorted(r for r in self.records if r.startswith(prefix))

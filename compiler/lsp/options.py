@@ -166,7 +166,7 @@ def semantic_tokens(reg: Registry | None, text: str) -> list[tuple[int, int, str
 # -- what is written at an offset --------------------------------------------------------------
 @dataclass
 class Reference:
-    kind: str  # secret | token | card | idea | title
+    kind: str  # secret | token | card | idea | title | mark
     target: int | str
     start: int
     end: int  # the whole reference (`secret 23`, `card "Reeds"`)
@@ -255,17 +255,20 @@ class Item:
     insert: str | None = None  # the text inserted (default: the label)
 
 
+_NAME_KW = "|".join(NAME_REFS)  # the keywords of references by a quoted name (`card "Reeds"`, `mark "white-hand"`)
+
+
 def complete(reg: Registry, prefix: str, targets: dict[str, list[str]]) -> list[Item]:
     """Completion items for an option whose text up to the cursor is `prefix`.
 
     `targets` lists what references may name: {"secret": ["23", ...], "token": [...], "card": [names],
-    "idea": [names], "title": [words]}."""
+    "idea": [names], "title": [words], "mark": [marks]}."""
     toks = tokens(prefix)
     at_word = bool(toks) and toks[-1].kind == "word" and toks[-1].end == len(prefix)
     partial = toks[-1].text.lower() if at_word else ""
     start = toks[-1].start if at_word else len(prefix)
     # a reference being written: `secret |`, `card "|`, `card "Re|`
-    open_name = re.search(r'(?:^|[^\w-])(card|idea|title)\s*"([^"\n]*)$', prefix, re.I)
+    open_name = re.search(r'(?:^|[^\w-])(' + _NAME_KW + r')\s*"([^"\n]*)$', prefix, re.I)
     if open_name:
         kind = open_name.group(1).lower()
         q = prefix.rfind('"')
@@ -276,7 +279,7 @@ def complete(reg: Registry, prefix: str, targets: dict[str, list[str]]) -> list[
         kind = num.group(1).lower()
         return [Item(n, "reference", f"{kind} {n}", replace_from=len(prefix) - len(num.group(2)))
                 for n in targets.get(kind, []) if n.startswith(num.group(2))]
-    name_kw = re.search(r'(?:^|[^\w-])(card|idea|title)\s+$', prefix, re.I)
+    name_kw = re.search(r'(?:^|[^\w-])(' + _NAME_KW + r')\s+$', prefix, re.I)
     if name_kw:
         kind = name_kw.group(1).lower()
         return [Item(f'"{n}"', "reference", f"{kind} {n!r}", replace_from=len(prefix)) for n in targets.get(kind, [])]

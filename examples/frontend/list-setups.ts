@@ -65,6 +65,7 @@ function arg(value: ArgValue, names: Map<string, string>): string {
     case "card":
     case "idea":
     case "title":
+    case "mark":
       return `${value.ref} "${value.name}"`;
   }
 }

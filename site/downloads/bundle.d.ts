@@ -97,7 +97,7 @@ export type ArgValue =
 /**
  * A reference to printed things by number or name, told apart by `ref`.
  */
-export type Reference = SecretRef | TokenRef | SeaCardRef | CardRef | IdeaRef | TitleRef;
+export type Reference = SecretRef | TokenRef | SeaCardRef | CardRef | IdeaRef | TitleRef | MarkRef;
 
 /**
  * A compiled Paleo Codex bundle: every record of the content, the effect IR of every option, the symbols,
@@ -641,6 +641,22 @@ export interface IdeaRef {
 export interface TitleRef {
   ref: "title";
   name: string;
+}
+/**
+ * `mark "white-hand"`: every card printed with that mark.
+ */
+export interface MarkRef {
+  ref: "mark";
+  name:
+    | "star"
+    | "white-hand"
+    | "cult-site"
+    | "secret-symbol"
+    | "marked-back"
+    | "avoidable-danger"
+    | "moon"
+    | "skull"
+    | "farm";
 }
 /**
  * `...`: a part of the option the rulebook does not state; the runtime refuses the option until a pack fills it.

@@ -7,6 +7,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from compiler.effects import compile_text, print_option
 from compiler.effects import types as T
+from compiler.vocabulary import CARD_MARKS
 from compiler.effects.ir import validate
 from compiler.effects.registry import default_registry
 
@@ -36,6 +37,8 @@ def value(spec: str):
             options.append(st.integers(1, 99).map(lambda n, k=part: {"ref": k, "number": n}))
         elif part == "sea-card":
             options.append(st.integers(1, T.SEA_SYMBOLS).map(lambda n: {"ref": "sea-card", "symbol": n}))
+        elif part == "mark":  # a mark is one of the card marks, not any name
+            options.append(st.sampled_from(CARD_MARKS).map(lambda m: {"ref": "mark", "name": m}))
         else:
             options.append(name_text.map(lambda s, k=part: {"ref": k, "name": s}))
     return st.one_of(options)

@@ -21,9 +21,9 @@ def test_the_grammar_spells_the_declared_reference_keywords():
     numbered = {" ".join(words) for words, _, value in T.REFS.values() if value == "int"}
     named = {" ".join(words) for words, _, value in T.REFS.values() if value == "str"}
     assert _terminal_words("REF_NUMBER") == numbered == {"secret", "token", "sea card"}
-    assert _terminal_words("REF_NAME") == named == {"card", "idea", "title"}
+    assert _terminal_words("REF_NAME") == named == {"card", "idea", "title", "mark"}
 
 
 def test_the_editor_reads_the_declared_kinds():
     assert options.NUMBER_REFS == T.NUMBER_REFS == ("secret", "token")
-    assert options.NAME_REFS == T.NAME_REFS == ("card", "idea", "title")
+    assert options.NAME_REFS == T.NAME_REFS == ("card", "idea", "title", "mark")

@@ -154,7 +154,8 @@ def played(s: dict, position: str, ops=None) -> bool:
     for prm in s.get("params") or []:
         t = prm.get("type")
         args[prm["name"]] = {"count": 1, "int": 1, "token": {"ref": "token", "number": 1}, "placement": "on farm",
-                             "mood": "friendly", "back|card|secret|title": "danger", "altar": "forest"}.get(t, 1)
+                             "mood": "friendly", "back|card|secret|title": "danger", "altar": "forest",
+                             "mark": {"ref": "mark", "name": "white-hand"}}.get(t, 1)
     kind = {"requirement": "require", "cost": "cost", "reward": "reward", "negative": "suffer"}[position]
     ir = {"node": "option", "clauses": [{"node": "clause", "kind": kind, "position": position,
                                           "body": {"node": "call", "symbol": s["id"], "args": args}}]}
@@ -228,6 +229,8 @@ class Setting:
             return rng.choice(self.tools)
         if t == "altar":
             return rng.choice(ALTARS)
+        if t == "mark":  # module X's texts refer to its white-hand cards; no other module's text names a mark
+            return q("white-hand") if self.letter == "X" else None
         return None
 
 
@@ -902,6 +905,11 @@ def pote_pack(registry) -> dict[str, str]:
             elif cid in POTE_MOON_FACES:
                 extra["options"] = [gen.option(where, negative=False, avoid=day_only),
                                     gen.check(f"at night: {gen.option(where, avoid=DAY_ONLY)}")]
+            elif cid == "card:pote/mission-x":
+                # module X's mission is the text its white-hand cards are for: its victory needs fewer than two of
+                # them left in the decks; what else it asks is drawn
+                extra["options"] = [gen.check(f'require not 2 cards with mark "white-hand"; cost {gen.cost(where)} '
+                                              "-> 1 victory token"), "suffer 1 skull"]
             elif r["kind"] == "mission":
                 extra["options"] = [gen.check(f"cost {gen.cost(where)}, {gen.cost(where)} -> 1 victory token"), "suffer 1 skull"]
         if cid in POTE_PERSON_SECRETS and r.get("person") is None:

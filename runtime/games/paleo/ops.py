@@ -190,6 +190,74 @@ def return_to_secrets(what=None):
     return run
 
 
+def _mark(mark, symbol: str) -> str:
+    if not (isinstance(mark, dict) and mark.get("ref") == "mark" and isinstance(mark.get("name"), str)):
+        raise OpError(f"`{symbol}` needs a card mark in quotes")
+    return mark["name"]
+
+
+def _marked(g, iid: int, mark: str) -> bool:
+    return mark in ((g.rules.cards.get(g.s["cards"][iid]) or {}).get("marks") or ())
+
+
+@OPS.op("symbol:cards-with-mark", "requirement")
+def cards_with_mark(n=1, mark=None):
+    """`n cards with mark "X"`: the decks of the resolving groups hold that many cards printed with the mark
+    (module X's white hand; interpretation:pote-x-white-hand)."""
+    key = "mark-cards:" + _mark(mark, "symbol:cards-with-mark")
+
+    def check(need):
+        need[key] = need.get(key, 0) + n
+    return check
+
+
+def _mark_cards_need(g, mark, n, players) -> bool:
+    z = g.s["z"]
+    return sum(1 for p in players for i in z[f"deck/{p}"] if _marked(g, i, mark)) >= n
+
+
+S.NEED_CHECKS["mark-cards"] = _mark_cards_need
+
+
+def _next_marked(g, p: int, mark: str) -> int | None:
+    return next((i for i in reversed(g.s["z"][f"deck/{p}"]) if _marked(g, i, mark)), None)  # the end is the top
+
+
+def _remove_marked(g, p: int, iid: int) -> None:
+    g.event("remove-marked", player=p, card=g.s["cards"][iid])
+    g.move(iid, f"deck/{p}", "cemetery")
+
+
+@OPS.op("symbol:remove-card-with-mark", "cost")
+def remove_marked_cost(mark=None):
+    """The next card printed with the mark goes from the payer's deck to the graveyard; payable only with one there."""
+    name = _mark(mark, "symbol:remove-card-with-mark")
+
+    def pay(g, ctx, do):
+        p = 0 if ctx.player is None else ctx.player
+        iid = _next_marked(g, p, name)
+        if iid is None:
+            return False
+        if do:
+            _remove_marked(g, p, iid)
+        return True
+    return pay
+
+
+def _remove_marked_effect(mark=None):
+    name = _mark(mark, "symbol:remove-card-with-mark")
+
+    def run(g, ctx):
+        p = 0 if ctx.player is None else ctx.player
+        iid = _next_marked(g, p, name)
+        if iid is not None:
+            _remove_marked(g, p, iid)
+    return run
+
+
+OPS.op("symbol:remove-card-with-mark", "reward", "negative")(_remove_marked_effect)
+
+
 OPS.trigger("symbol:dice-rolled")
 
 

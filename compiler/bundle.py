@@ -92,6 +92,7 @@ EFFECT_FIELDS = (
     ("cards", ("animal", "yield"), "an animal's yield", "reward", "E311"),
     ("tokens", ("cost",), "what building a token costs", "cost", "E312"),
     ("tokens", ("improves",), "what a built token adds", "reward", "E311"),
+    ("tokens", ("use",), "what using a cult tool asks", "cost", "E312"),
 )
 _ONLY_HELP = {
     "reward": ("a requirement, cost, negative outcome or trigger here", "keep only the `->` rewards, e.g. `-> 2 food`"),

@@ -327,6 +327,8 @@ Token = _record(M.Token, override={
              "when it is not known")),
     "improves": (_LOWERED_OR_NULL, Field(description="what a built token adds to the action it improves (reward "
                  "clauses only), lowered; null when it is not known")),
+    "use": (_LOWERED_OR_NULL, Field(description="what using a cult tool asks (one cost clause), lowered; null when "
+            "it is not known")),
     "options": (list[Lowered], Field(description="one lowered option per option")),
 })
 Die = _record(M.Die)

@@ -107,11 +107,30 @@ def source_digest(package: Path, memo: "Cache | None" = None) -> str:
     return value
 
 
+def _source_stats(package: Path) -> tuple | None:
+    try:
+        return tuple((name, st.st_size, st.st_mtime_ns) for name, f in _source_files(package) for st in (os.stat(f),))
+    except OSError:
+        return None
+
+
+_PACKAGE = Path(__file__).resolve().parent
+# The compiler's files as this process imported them: a process that outlives a change of them (an editor's language
+# server while the package is upgraded or edited) runs the old code, so it must not file what it builds under the
+# digest of the new files, where a new process would read records of the old models back.
+_IMPORTED_STATS = _source_stats(_PACKAGE)
+
+
 def compiler_fingerprint(memo: "Cache | None" = None) -> str:
-    """This compiler's `source_digest`: a changed compiler or grammar misses every entry."""
+    """This compiler's `source_digest`: a changed compiler or grammar misses every entry. When the files changed
+    since this process imported them, a digest no other process computes: it neither reads nor feeds the cache."""
     global _fingerprint
     if _fingerprint is None:
-        _fingerprint = source_digest(Path(__file__).resolve().parent, memo)
+        now = _source_stats(_PACKAGE)
+        if now is None or now != _IMPORTED_STATS:
+            _fingerprint = digest("compiler changed since import", str(os.getpid()), repr(_IMPORTED_STATS), repr(now))
+        else:
+            _fingerprint = source_digest(_PACKAGE, memo)
     return _fingerprint
 
 

@@ -465,6 +465,13 @@ def _define_the_rest() -> None:
             "millstone to a grind), as an effect-language string of reward clauses only (for example `-> 1 grain`); "
             "null when it is not known; lowered to `{text, ir}` in the bundle",
         )
+        use: str | None = Field(
+            default=None,
+            description="what using a cult tool token asks besides its effect, as its printed icon shows: one "
+            "effect-language cost clause of `flip token`, `venerate place and flip the token <altar>` or `help and "
+            "give up cult token`; null when the icon is not known (the rulebook names the three icons, not which "
+            "token shows which); lowered to `{text, ir}` in the bundle",
+        )
         no_roll_skill: Literal["strength", "awareness", "craftsmanship"] | None = Field(
             default=None,
             description="the skill of a requirement for which the group holding the token (or helping with it) rolls "

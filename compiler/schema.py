@@ -87,6 +87,7 @@ EFFECT_STRING_FIELDS = (
     ("Animal", "yield", "string", "RewardClauses"),
     ("Token", "improves", "string", "RewardClauses"),
     ("Token", "cost", "string", "CostClauses"),
+    ("Token", "use", "string", "CostClauses"),
 )
 _CLAUSE_OF = {"require": "requirement", "cost": "cost", "suffer": "negative", "reward": "reward"}
 _PREFIX = {"requirement": "require ", "cost": "cost ", "reward": "-> ", "negative": "suffer "}

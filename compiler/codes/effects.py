@@ -107,8 +107,9 @@ CODES = [
     ),
     Code(
         "E312", "costs-only", E, "a field that holds only costs has another clause",
-        what="A token's `cost` (what building an expansion token takes) is written in the effect language but "
-        "may hold only `cost` clauses; it has a requirement, a reward, a negative outcome or a trigger.",
+        what="A token's `cost` (what building an expansion token takes) or `use` (what using a cult tool asks) is "
+        "written in the effect language but may hold only `cost` clauses; it has a requirement, a reward, a "
+        "negative outcome or a trigger.",
         why="The expansion action pays the shown resources and builds the token; what the token then does is "
         "the token's own rule (`improves`, or the runtime's fence and hut rules), never part of its price.",
         example="tokens:\n  - id: token:fixture/shed\n    kind: expansion\n    cost: 'cost 2 wood -> 1 food'",

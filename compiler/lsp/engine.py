@@ -471,7 +471,7 @@ def strings_in(data, path: tuple):
                 stack.append((v, p + (i,)))
 
 
-EFFECT_KEYS = {("options",), ("more_options",), ("person", "brings"), ("animal", "yield"), ("cost",), ("improves",)}
+EFFECT_KEYS = {("options",), ("more_options",), ("person", "brings"), ("animal", "yield"), ("cost",), ("improves",), ("use",)}
 
 
 def is_effect_path(path: tuple) -> bool:

@@ -394,7 +394,7 @@ def option_prefix(lines: list[str], ln: int, col: int):
     """(column where the option text starts, its text up to the cursor) on a one-line option, or None."""
     line = lines[ln][:col]
     m = FIELD.match(line)
-    if m and m.group(2) in ("brings", "yield", "cost", "improves"):
+    if m and m.group(2) in ("brings", "yield", "cost", "improves", "use"):
         start = m.end()
     else:
         m = OPTION_ITEM.match(line)

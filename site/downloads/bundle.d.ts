@@ -852,6 +852,10 @@ export interface Token {
    */
   improves: Lowered | null;
   /**
+   * what using a cult tool asks (one cost clause), lowered; null when it is not known
+   */
+  use: Lowered | null;
+  /**
    * the skill of a requirement for which the group holding the token (or helping with it) rolls no dice, up to `no_roll_up_to` of that skill (Obsidian Jewelry); null when the token does not spare the dice or the skill is not known (its icon is not in the text)
    */
   no_roll_skill: "strength" | "awareness" | "craftsmanship" | null;

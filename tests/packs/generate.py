@@ -93,6 +93,7 @@ DAY_ONLY = ("symbol:prepare-card-for-the-night", "symbol:reveal-footprint-card")
 TRIGGER_ONLY = ("symbol:reroll",)
 CULT_TOOLS_CHAPTER = "Cult Tools"  # symbols only this chapter brings belong to the cult tool tokens, not to cards
 SRC_POTE = '{rulebook: 001_5f1e4d8bf7e7ff1a.txt, section: ["Overview and Components", "Card Overview"]}'
+SRC_POTE_TOOLS = '{rulebook: 001_5f1e4d8bf7e7ff1a.txt, section: ["Cult Tools", "New Symbols"]}'
 
 
 # --- the registry ---------------------------------------------------------------------------
@@ -382,12 +383,12 @@ def card(cid: str, name: str | None, product: str, kind: str, *, module: str | N
     return "\n".join(lines) + "\n"
 
 
-def token(tid: str, name: str, kind: str, **fields) -> str:
+def token(tid: str, name: str, kind: str, *, product: str = "product:anb", src: str = SRC_ANB, **fields) -> str:
     """A fill record of a bundled token: only the fields given, which the bundled token leaves null."""
-    lines = [f"  - id: {tid}", f"    name: {q(name)}", "    game: game:paleo", "    product: product:anb", f"    kind: {kind}"]
+    lines = [f"  - id: {tid}", f"    name: {q(name)}", "    game: game:paleo", f"    product: {product}", f"    kind: {kind}"]
     lines += [f"    {k}: {q(v) if isinstance(v, str) else v}" for k, v in fields.items()]
     lines += ["    summary: Fills only what the bundled record leaves open (synthetic).", "    completeness: partial",
-              f"    source: {SRC_ANB}"]
+              f"    source: {src}"]
     return "\n".join(lines) + "\n"
 
 
@@ -928,6 +929,15 @@ def pote_pack(registry) -> dict[str, str]:
             files["fills"].append(card(cid, r.get("name"), r["product"], r["kind"], module=r.get("module"),
                                        back=extra.get("back"), options=extra.get("options", ()),
                                        person=extra.get("person"), fill=True, src=SRC_POTE))
+    # the icon of each cult tool, printed on the token only (interpretation:pote-cult-tool-use): one shows venerate
+    # place and flip the token (with a drawn altar), one help and give up cult token, the others a plain flip
+    tools = sorted(t for t, r in recs.items() if r["_section"] == "tokens" and r.get("kind") == "cult-tool"
+                   and r.get("use") is None)
+    icons = ["help and give up cult token", f"venerate place and flip the token {rng.choice(ALTARS)}"]
+    icons += ["flip token"] * (len(tools) - len(icons))
+    rng.shuffle(icons)
+    tool_fills = [token(t, recs[t]["name"], "cult-tool", product="product:pote", src=SRC_POTE_TOOLS, use=f"cost {icon}")
+                  for t, icon in zip(tools, icons)]
     comments = {
         "base-cards": "the 12 new base cards, every other one an altar card (a ritual or a cult object)",
         "modules": "module V to X cards up to each printed count: V's marked backs, W's 12 star cards and day cards, "
@@ -935,7 +945,8 @@ def pote_pack(registry) -> dict[str, str]:
         "secrets": "the faces of the secrets modules V to X list, and the Cult Site secrets (unnumbered, marked cult-site)",
         "fills": "unknown backs and open option lists of bundled cards; stated values are never restated differently",
     }
-    return {f"pote/{k}.yaml": pack_file("pote", comments[k], v) for k, v in files.items()}
+    tokens = {"fills": ("Synthetic, invented: the icon each cult tool shows (its `use`).", tool_fills)}
+    return {f"pote/{k}.yaml": pack_file("pote", comments[k], v, tokens.get(k)) for k, v in files.items()}
 
 
 def _secret_letter(modules: dict, number: int | None) -> str:

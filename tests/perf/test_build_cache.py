@@ -454,3 +454,19 @@ def test_a_build_keeps_the_bound_once_at_its_end(tmp_path):
         assert len(list(c.folder.glob("*.bin"))) == 5  # not walked after each write
     assert sum(p.stat().st_size for p in c.folder.glob("*.bin")) <= 3000
     assert c.get("e4.bin", "k") == b"x" * 1000  # the most recent kept
+
+
+def test_a_process_whose_compiler_changed_on_disk_since_import_shares_no_cache_entries(monkeypatch):
+    """An editor's language server that outlives an upgrade runs the old models: what it builds must not be filed
+    under the new files' digest (a new process would read records of the old models back and fail)."""
+    monkeypatch.setattr(cache_mod, "_fingerprint", None)
+    same = cache_mod.compiler_fingerprint()
+    assert same == source_digest(cache_mod._PACKAGE)
+    monkeypatch.setattr(cache_mod, "_fingerprint", None)
+    stats = list(cache_mod._IMPORTED_STATS)
+    name, size, mtime = stats[0]
+    monkeypatch.setattr(cache_mod, "_IMPORTED_STATS", tuple([(name, size + 1, mtime), *stats[1:]]))
+    stale = cache_mod.compiler_fingerprint()
+    assert stale != same
+    monkeypatch.setattr(cache_mod, "_fingerprint", None)
+    assert cache_mod.compiler_fingerprint() == stale  # the same for the rest of that process, never the files' own

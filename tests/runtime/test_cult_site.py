@@ -3,6 +3,8 @@ on its rule pack (`tests/packs/pote-cult`) keeping every invariant, with a JSON 
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from runtime import NotPlayable
@@ -24,6 +26,21 @@ def _facts(bundle, **kw) -> list[str]:
     with pytest.raises(NotPlayable) as exc:
         Game.new(bundle, players=2, seed=0, **kw)
     return exc.value.facts
+
+
+def test_the_cult_site_is_refused_while_a_cult_tool_s_icon_is_unknown_and_plays_once_a_pack_gives_it(cult_bundle,
+                                                                                                     bundled_only):
+    facts = _facts(bundled_only, boards=CULT)
+    assert any(f.startswith("token:pote/crow: which icon its use shows") for f in facts), facts
+    b = copy.deepcopy(cult_bundle)
+    crow = next(t for t in b["tokens"] if t["id"] == "token:pote/crow")
+    assert crow["use"]["text"] == "cost flip token"  # the rule pack gives every icon
+    crow["use"] = None
+    facts = _facts(b, boards=CULT)
+    assert [f for f in facts if "icon" in f] == [
+        "token:pote/crow: which icon its use shows (flip token, venerate place and flip the token, help and give up "
+        "cult token) is printed on the token only, not given"], facts
+    assert Game.new(cult_bundle, boards=CULT, players=2, seed=0) is not None
 
 
 def test_module_v_is_refused_without_the_cult_site(bundled_only):
@@ -79,9 +96,7 @@ def test_one_hundred_seeded_cult_site_games_keep_every_invariant(cult_bundle):
 
 def _with_token_symbols(bundle) -> dict:
     """A copy whose crow token shows `venerate place and flip the token` (forest) and whose amulet shows `help and
-    give up cult token`: which printed token carries them is not stated, so the runtime reads it from the record."""
-    import copy
-
+    give up cult token`: which printed token carries them is not stated, so the runtime reads the token's `use`."""
     b = copy.deepcopy(bundle)
     for t in b["tokens"]:
         call = None
@@ -90,8 +105,8 @@ def _with_token_symbols(bundle) -> dict:
         elif t["id"] == "token:pote/amulet":
             call = {"node": "call", "symbol": "symbol:help-and-give-up", "args": {}}
         if call:
-            t["options"] = [{"text": "", "ir": {"node": "option", "clauses": [
-                {"node": "clause", "kind": "cost", "position": "cost", "body": call}]}}]
+            t["use"] = {"text": "", "ir": {"node": "option", "clauses": [
+                {"node": "clause", "kind": "cost", "position": "cost", "body": call}]}}
     return b
 
 

@@ -117,10 +117,16 @@ class CultData:
             if name not in CULT_TOOLS:
                 rules.missing.append(f"{t}: a cult tool whose uses the rulebook does not give")
                 continue
-            for o in rules.tokens[t].get("options") or []:
-                for cl in ((o.get("ir") or {}).get("clauses") or []) if isinstance(o, dict) else ():
-                    body = cl.get("body") or {}
-                    if body.get("symbol") == "symbol:venerate-and-flip":
-                        self.gates[t] = ("venerate", (body.get("args") or {}).get("altar") or "any")
-                    elif body.get("symbol") == "symbol:help-and-give-up":
-                        self.gates[t] = ("help",)
+            use = rules.tokens[t].get("use")
+            if not (isinstance(use, dict) and use.get("ir") is not None):
+                rules.missing.append(f"{t}: which icon its use shows (flip token, venerate place and flip the "
+                                     "token, help and give up cult token) is printed on the token only, not given")
+                continue
+            for cl in use["ir"].get("clauses") or []:
+                body = cl.get("body") or {}
+                if body.get("symbol") == "symbol:venerate-and-flip":
+                    self.gates[t] = ("venerate", (body.get("args") or {}).get("altar") or "any")
+                elif body.get("symbol") == "symbol:help-and-give-up":
+                    self.gates[t] = ("help",)
+                elif body.get("symbol") != "symbol:flip-token":
+                    rules.missing.append(f"{t}: a use of `{body.get('symbol')}`, which is not a cult tool's icon")

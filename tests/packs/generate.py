@@ -602,15 +602,16 @@ def anb_pack(symbols, registry) -> dict[str, str]:
                                              options=[gen.option(ms), gen.option(ms)]))
             room -= count
         # every secret the module lists is revealed by one of its cards: by a bundled one, else by the second
-        # option of one of its drawn cards (the book lists a module's secrets because its cards reveal them)
+        # option of one of its drawn cards, without a cost (the book lists a module's secrets because its cards
+        # reveal them)
         stated = [o for r in anb_cards.values() if r.get("module") == mid for o in r.get("options") or ()]
         unrevealed = [u["number"] for u in m.get("secrets", [])
                       if not any(f"reveal secret {u['number']}" in o for o in stated)]
         for i in range(1, room + 1):
             title = {"O": "Dodo", "Q": "Spirit"}.get(letter) if i <= 3 else None
             opts = [gen.option(ms), gen.option(ms)]
-            if i <= len(unrevealed):
-                opts[1] = gen.check(f"cost {gen.cost(ms)} -> reveal secret {unrevealed[i - 1]}")
+            if i <= len(unrevealed):  # free, as the Bull's is: what a module lists is revealed in its games
+                opts[1] = gen.check(f"-> reveal secret {unrevealed[i - 1]}")
             back = "danger" if any(o.startswith("suffer") for o in opts) else rng.choice(EXPLORATION_BACKS)
             files["modules"].append(animal_card(f"card:synthetic-anb/{letter.lower()}-{i:02d}",
                                          f"{letter} {title + ' ' if title else ''}Card {i} (synthetic)", "product:anb", "module",

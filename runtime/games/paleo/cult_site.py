@@ -95,6 +95,9 @@ class CultSite(PaleoSystem):
     scores = {"seek-help": 0.15, "cult-tool": 0.6,  # a cult tool adds what it gives to the resolution
               "beside": -0.5, "keep-beside": 0.15}  # a wound for a card moved onto the cult deck
     rule_sources = RULES
+    # a cult tool is worth about a tool with two uses; developing the cult saves a game at the fifth skull; a card
+    # laid on the cult deck is one the group can seek later
+    reward_values = {"symbol:develop-cult-object": 2.5, "symbol:develop-cult": 6.0, "symbol:place-card-on-cult-deck": 3.0}
     product = "product:pote"
     boards = (BOARD,)
     extra_skulls = 1   # the additional skull token: the sixth loses once the cult is developed

@@ -30,7 +30,10 @@ def option_score(game, opt) -> float:
             elif sym in TOOLS:
                 score += 2 * n
             else:
-                score += REWARD.get(sym, 0.5) * n
+                value = REWARD.get(sym)
+                if value is None:  # another system's symbol: what that system reckons it worth
+                    value = game.rules.reward_values.get(sym, 0.5)
+                score += value * n
         elif pos == "cost":
             if sym == "symbol:food":
                 score -= food_w * n

@@ -88,6 +88,8 @@ class Rules:
         self.replaced = replaced
 
         self.extra_skulls = sum(int(x.extra_skulls) for x in self.layout.systems)
+        # what the greedy policy reckons a reward symbol worth, as the systems in play declare it
+        self.reward_values = {sym: v for x in self.layout.systems for sym, v in x.reward_values.items()}
         # resolution kinds whose helpers share the rewards, as the systems in play declare them
         self.shared_kinds = frozenset(k for x in self.layout.systems for k in x.shared_kinds)
         self.tokens = {t["id"]: t for t in bundle.get("tokens", []) if t.get("game") == game}

@@ -18,6 +18,7 @@ class PaleoSystem(System):
     scores: dict = {}         # the greedy policy's score of each type it offers: a number or fn(game, action)
     rule_sources: dict = {}   # rule id -> (rulebook file, section headings), for the rules its events cite
     shared_kinds: tuple = ()  # resolution kinds whose helpers share the rewards (the group says who takes one)
+    reward_values: dict = {}  # what the greedy policy reckons one of its reward symbols worth (default 0.5)
 
     # ------------------------------------------------------------------ read once when the rules are made
     product: str | None = None  # the product whose cards it brings into play (an expansion's), or None

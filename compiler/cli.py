@@ -94,7 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     lint.add_argument("--show-settings", action="store_true",
                       help="print the root, content roots, sources and rules in force, then exit")
     lint.add_argument("--content-files-only", action="store_true",
-                      help="skip given YAML files that are not card files (for pre-commit hooks)")
+                      help="skip given files outside the project's content roots (for pre-commit hooks)")
     lint.add_argument("--fix", action="store_true", help="apply the safe fixes to the project's files, keeping every comment")
     lint.add_argument("--unsafe-fixes", action="store_true",
                       help="with --fix or --diff, also apply the unsafe fixes (likely guesses: review them)")
@@ -115,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     fmt.add_argument("--diff", action="store_true", help="print a unified diff instead of rewriting; exit 1 when a file would change")
     fmt.add_argument("--stdin-filename", metavar="F", help="the name of the file read from standard input (with `-`)")
     fmt.add_argument("--content-files-only", action="store_true",
-                     help="skip given YAML files that are not card files (for pre-commit hooks)")
+                     help="skip given files outside the project's content roots (for pre-commit hooks)")
 
     schema = sub.add_parser("schema", help="print a JSON Schema (Draft 2020-12)")
     schema.add_argument("which", choices=["content", "bundle", "rule-test"])

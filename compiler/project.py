@@ -360,21 +360,11 @@ def code_page_url(code: str) -> str:
 
 
 def looks_like_content(path: Path, roots: list[Path]) -> bool:
-    """A YAML file is a card file when it lies under a content root, starts with the content schema's
-    modeline, or has a top-level key that is a content section (read from the text, so a file with a
-    YAML syntax error is still recognised)."""
+    """A YAML file is a card file when it lies under one of the project's content folders (`content` of
+    [tool.paleo], else `content/`). Nothing else is guessed: a Vector `vector.yaml` (`sources:`) or a kanban file
+    (`cards:`) elsewhere in the repository is not the project's, and the hooks neither lint nor rewrite it."""
     try:
         rp = path.resolve()
-        if any(rp.is_relative_to(r.resolve()) for r in roots):
-            return True
-        text = path.read_text(encoding="utf-8", errors="replace")
+        return any(rp.is_relative_to(r.resolve()) for r in roots)
     except OSError:
-        return True  # let lint report the unreadable file
-    from .schema import MODELINE_PREFIX  # noqa: PLC0415 - start-up cost: the schema and the models (pydantic) load when a file's kind is guessed
-
-    if text.startswith(MODELINE_PREFIX) or "content/schema.json" in text.split("\n", 1)[0]:
-        return True
-    from .models import SECTIONS  # noqa: PLC0415 - start-up cost: the schema and the models (pydantic) load when a file's kind is guessed
-
-    keys = "|".join(re.escape(k) for k in (*SECTIONS, "pack", "sources"))
-    return re.search(rf"^(?:{keys})\s*:", text, re.M) is not None
+        return False

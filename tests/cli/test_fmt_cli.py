@@ -75,3 +75,11 @@ def test_content_files_only_leaves_other_yaml_alone(tmp_path):
     assert rc == 0 and other.read_text().startswith("repos:\n- repo")
     rc, out, _ = run_cli(["fmt", "--content-files-only", "--check", ".pre-commit-config.yaml", "content/x.yaml"], cwd=p)
     assert rc == 1 and "content/x.yaml" in out and "pre-commit-config" not in out
+    # a kanban board with `cards:` and a Vector config with `sources:` outside the content folders: never rewritten,
+    # and no Paleo schema modeline is added to them
+    board, vector = p / "board.yaml", p / "vector.yaml"
+    board.write_text("cards:\n- {title: docs, lane: todo}\n", encoding="utf-8")
+    vector.write_text("sources:\n  in: {type: stdin}\n", encoding="utf-8")
+    before = board.read_bytes(), vector.read_bytes()
+    rc, out, _ = run_cli(["fmt", "--content-files-only", "board.yaml", "vector.yaml"], cwd=p)
+    assert rc == 0 and (board.read_bytes(), vector.read_bytes()) == before

@@ -149,8 +149,16 @@ def test_content_files_only_skips_other_yaml(tmp_path):
     assert rc == 0 and "M002" not in out
     rc, out, _ = run_cli(["lint", "--format", "concise", ".pre-commit-config.yaml"], cwd=p)
     assert rc == 1  # without the flag the file is linted as content, and fails
-    # a card file outside any content folder is still recognised by its sections, even when broken
-    (p / "loose.yaml").write_text("cards:\n  - id: card:x/y\n    name: [unclosed\n")
-    rc, out, _ = run_cli(["lint", "--content-files-only", "--format", "concise", "loose.yaml",
-                          ".pre-commit-config.yaml"], cwd=p)
-    assert rc == 1 and "loose.yaml:" in out and ".pre-commit-config" not in out
+    # YAML outside the content folders is not the project's, whatever its keys: a Vector config (`sources:`), a
+    # kanban board (`cards:`), a file copying the content schema's modeline
+    (p / "vector.yaml").write_text("sources:\n  in:\n    type: stdin\n")
+    (p / "board.yaml").write_text("cards:\n  - title: write docs\n    lane: todo\n")
+    (p / "copied.yaml").write_text("# yaml-language-server: $schema=content/schema.json\ncards: [oops\n")
+    rc, out, _ = run_cli(["lint", "--content-files-only", "--format", "concise", "vector.yaml", "board.yaml",
+                          "copied.yaml", ".pre-commit-config.yaml"], cwd=p)
+    assert rc == 0 and not any(n in out for n in ("vector", "board", "copied", "pre-commit")), out
+    # under a content folder, a broken card file is linted
+    (p / "content" / "loose.yaml").write_text("cards:\n  - id: card:x/y\n    name: [unclosed\n")
+    rc, out, _ = run_cli(["lint", "--content-files-only", "--format", "concise", "content/loose.yaml",
+                          "board.yaml"], cwd=p)
+    assert rc == 1 and "content/loose.yaml:" in out and "board.yaml" not in out

@@ -41,6 +41,9 @@ def _try_repo(hooks_repo, ref, cwd, env, *hook):
     )
 
 
+KANBAN = "cards:\n- {title: write the docs, lane: todo}\n"
+
+
 def test_both_hooks_pass_on_a_real_repository_and_flag_a_broken_card(tmp_path):
     hooks_repo = tmp_path / "paleo-codex"
     ref = snapshot_repo(hooks_repo)
@@ -52,6 +55,11 @@ def test_both_hooks_pass_on_a_real_repository_and_flag_a_broken_card(tmp_path):
     (target / "cards").mkdir()
     (target / "cards" / "fan.yaml").write_text(card, encoding="utf-8")
     (target / ".pre-commit-config.yaml").write_text(PRE_COMMIT_CONFIG, encoding="utf-8")
+    # the card files are those under the project's content folders: `cards/` here
+    (target / "pyproject.toml").write_text('[project]\nname = "fan"\n\n[tool.paleo]\ncontent = ["cards"]\n',
+                                           encoding="utf-8")
+    # a kanban board with a `cards:` key outside them is not the project's: neither linted nor rewritten
+    (target / "board.yaml").write_text(KANBAN, encoding="utf-8")
     (target / ".github" / "workflows").mkdir(parents=True)
     (target / ".github" / "workflows" / "ci.yml").write_text(WORKFLOW, encoding="utf-8")
     git(target, "add", "-A")
@@ -72,7 +80,7 @@ def test_both_hooks_pass_on_a_real_repository_and_flag_a_broken_card(tmp_path):
     assert re.search(r"paleo lint\.+Failed", out)
     # the effect language works in the hook's own install: grammar and bundled symbols are there
     assert "error[E302]: unknown symbol `fod`" in out and "cards/broken.yaml:10:34" in out
-    assert ".pre-commit-config" not in out.split("Failed", 1)[1] and "ci.yml" not in out
+    assert ".pre-commit-config" not in out.split("Failed", 1)[1] and "ci.yml" not in out and "board.yaml" not in out
 
     (target / "cards" / "broken.yaml").unlink()
     (target / "cards" / "messy.yaml").write_text(MODELINE + "cards:\n- name: Messy\n  id: card:fan/messy\n", encoding="utf-8")
@@ -83,6 +91,7 @@ def test_both_hooks_pass_on_a_real_repository_and_flag_a_broken_card(tmp_path):
     assert (target / "cards" / "messy.yaml").read_text().startswith(MODELINE + "cards:\n  - id: card:fan/messy\n")
     assert (target / ".github" / "workflows" / "ci.yml").read_text() == WORKFLOW
     assert (target / ".pre-commit-config.yaml").read_text() == PRE_COMMIT_CONFIG
+    assert (target / "board.yaml").read_text() == KANBAN
 
 
 def test_the_readme_rev_follows_the_version_scheme():

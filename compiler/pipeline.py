@@ -515,8 +515,9 @@ def discover_inputs(paths: list[Path]) -> tuple[list[Path], list[tuple[Path, str
 def default_content_dirs(root: Path, config: Config | None = None, *, bundled: bool | None = None) -> list[Path]:
     """The project's content folders (`content` of [tool.paleo], else `content/`), then the bundled
     games' content unless `bundled` (default: the config's `bundled`, true) is false. A project's
-    cards add to the bundled games; a folder that is (or lies inside) the bundled content is not
-    loaded twice, so the checkout itself compiles its content once."""
+    cards add to the bundled games; a folder that is (or lies inside) the bundled content, or a copy of
+    it (this repository's checkout beside an installed paleo), is not loaded twice, so the checkout
+    itself compiles its content once."""
     if bundled is None:
         bundled = config.bundled if config is not None else True
     if config and config.content:
@@ -528,12 +529,20 @@ def default_content_dirs(root: Path, config: Config | None = None, *, bundled: b
     shipped = bundled_dir("content")
     if bundled and shipped.is_dir():
         try:
-            dup = any(_overlaps(d, shipped) for d in dirs)
+            dup = any(_overlaps(d, shipped) or _is_bundled_copy(d, shipped) for d in dirs)
         except OSError:
             dup = False
         if not dup:
             dirs.append(shipped)
     return dirs
+
+
+def _is_bundled_copy(folder: Path, shipped: Path) -> bool:
+    """A project folder holding every file of the bundled games' content at the same place: a checkout of this
+    repository run with an installed paleo (its `content/`, edited or not). It is that content, so the installed
+    copy is not loaded beside it (which would make every record a duplicate id)."""
+    names = [p.relative_to(shipped) for p in shipped.rglob("*.yaml")]
+    return bool(names) and folder.is_dir() and all((folder / n).is_file() for n in names)
 
 
 def _overlaps(a: Path, b: Path) -> bool:

@@ -78,6 +78,14 @@ def test_sdist_wheel_fresh_venv_fan_project(tmp_path):
     assert r.returncode == 1 and not (fan / "out2" / "bundle.json").exists()
     assert "internal error" not in r.stdout + r.stderr
 
+    # run inside this repository's checkout, the installed paleo loads its `content/` once: it is the bundled
+    # games' content (a copy), edited or not, so no record is a duplicate
+    edited = src / "content" / "paleo" / "base" / "cards.yaml"
+    edited.write_text(edited.read_text(encoding="utf-8") + "\n# edited in the checkout\n", encoding="utf-8")
+    r = _run([paleo, "lint", "--format", "concise", "--no-cache"], cwd=src, env=env)
+    assert "M008" not in r.stdout and "duplicate id" not in r.stdout, r.stdout[:2000]
+    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+
     # `paleo init` makes a fan-module project that the installed paleo lints, builds and plays
     r = _run([paleo, "init", "berry-fans"], cwd=tmp_path, env=env)
     assert r.returncode == 0, r.stdout + r.stderr

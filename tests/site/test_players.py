@@ -115,8 +115,9 @@ def test_served_rule_anchor_opens_scrolled_to_its_rule(page, served, browser_con
     ref = _reference(content_site[1])
     rule = ref.rulebooks.by_ref["game:paleo#help"]
     page.goto(f"{served}/{_page_url(rule.page, False)}#{rule.anchor}", wait_until="networkidle")
-    page.wait_for_timeout(300)
-    assert page.evaluate("window.scrollY") > 500  # the rule is far down its page
+    # the rule is far down its page: the browser scrolls to it once the page has laid out, which on a loaded
+    # machine takes longer than a fixed pause
+    page.wait_for_function("window.scrollY > 500", timeout=15000)
     top = _rule_top(page, rule.anchor)
     assert 0 <= top < 160, f"the rule's heading is at {top}px, not at the top of the window"
     assert rule.name in page.locator(f"#{rule.anchor}").inner_text()

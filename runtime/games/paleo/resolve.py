@@ -177,14 +177,18 @@ def in_stock(g, opt) -> bool:
 DICE_ROLLED = "symbol:dice-rolled"  # heard by a card kept with the group whose action's dice were just rolled
 
 
-def _faces_met(g, opt, faces: list, players) -> bool:
-    """Whether the requirement raised by the rolled faces is met by `players`' groups."""
-    need = opt.need()
+def _raised(g, need: dict, faces: list) -> dict:
+    """`need` raised by the rolled faces (each face adds its skill and amount)."""
     for f in faces:
         parsed = g.rules._face(f)
         if parsed:
             need[parsed[0]] = need.get(parsed[0], 0) + parsed[1]
-    return S.need_met(g, need, players)
+    return need
+
+
+def _faces_met(g, opt, faces: list, players) -> bool:
+    """Whether the requirement raised by the rolled faces is met by `players`' groups."""
+    return S.need_met(g, _raised(g, opt.need(), faces), players)
 
 
 def _roll_each(g, opt) -> list[int]:
@@ -195,12 +199,7 @@ def _roll_each(g, opt) -> list[int]:
     g.by = "rule:paleo/everyone-rolls"
     for p in range(s["players"]):
         faces = S.roll(g, opt.each_dice)
-        need = dict(opt.each_need)
-        for f in faces:
-            parsed = g.rules._face(f)
-            if parsed:
-                need[parsed[0]] = need.get(parsed[0], 0) + parsed[1]
-        met = S.need_met(g, need, (p,))
+        met = S.need_met(g, _raised(g, dict(opt.each_need), faces), (p,))
         g.event("dice", player=p, faces=faces, met=met, everyone=True)
         if not met:
             failed.append(p)

@@ -26,13 +26,14 @@ own: flip token and the cult tools, which cards do not hand out); a symbol whose
 (`pote_games`): the new base cards and the Cult Site secrets the Cult Site alone and each level; a module's cards
 and the faces of its secrets the level holding it, and that level without the board unless the module requires
 the Cult Site (W and X, not V). The faces of the older secrets no product prints (1, 6 to 9, 13, 14) are
-base-modules', drawn from the base game's symbols, once for every pack set. Every other new base
-card is an altar card, its first option built around the next of perform ritual and develop cult object (once
-the runtime plays one of them). Module W's star cards have a night action and a negative outcome, and its day
+base-modules', drawn from the base game's symbols, once for every pack set. Every new base card is an
+altar card (the book does not say how many are), with one option built around perform ritual and one around
+develop cult object (those of them the runtime plays). Module W's star cards have a night action and a negative outcome, and its day
 cards a night action as their third option; a night action is `blue: ...` while the effect language and the
 runtime have that trigger (`blue_trigger`), else the same option plain. What only a card resolved by day plays
 (`DAY_ONLY`: prepare card for the night, reveal footprint card) is never drawn on a star card, a secret, a mission
-or in a triggered option. Arguments of type altar are forest, river or mountain.
+or in a triggered option. Arguments of type altar name the forest, river and mountain altars in turn (per
+symbol), so that each altar's cult tools can be taken and the Cult Site emptied in a synthetic game.
 """
 
 from __future__ import annotations
@@ -235,8 +236,9 @@ class Setting:
         return None
 
 
-def phrase(s: dict, st: Setting, rng: random.Random) -> str:
-    """The symbol with its arguments, as a clause body."""
+def phrase(s: dict, st: Setting, rng: random.Random, turns: dict | None = None) -> str:
+    """The symbol with its arguments, as a clause body; with `turns` (symbol id -> uses so far), a symbol's altar
+    argument names the forest, river and mountain altars in turn, so each altar's symbols are drawn alike."""
     words: list[str] = []
     before = ""
     for p in s.get("params", []):
@@ -244,7 +246,11 @@ def phrase(s: dict, st: Setting, rng: random.Random) -> str:
             continue
         if p["type"] == "placement":
             continue
-        value = st.arg(p, rng)
+        if p["type"] == "altar" and turns is not None:
+            value = ALTARS[turns.get(s["id"], 0) % len(ALTARS)]
+            turns[s["id"]] = turns.get(s["id"], 0) + 1
+        else:
+            value = st.arg(p, rng)
         if p["type"] == "count":
             n = int(value)
             if s["name"] in ("strength", "awareness", "craftsmanship", "buildings"):
@@ -278,12 +284,13 @@ class Options:
         self.costs = Queue([s for s in symbols if "cost" in s["positions"]], rng)
         self.registry = registry
         self._turns: dict = {}
+        self._altars: dict = {}  # symbol id -> how often its altar argument was drawn (the altars in turn)
         self.negatives: Queue | None = None  # made on first use (the packs that need none draw as before)
 
     def clause(self, queue: Queue, st: Setting, position: str | None = None, ok=None) -> tuple[dict, str]:
         s = queue.take(lambda x: st.allows(x) and (position is None or position in st.positions(x))
                        and (ok is None or ok(x)))
-        return s, phrase(s, st, self.rng)
+        return s, phrase(s, st, self.rng, self._altars)
 
     def can(self, st: Setting, ok) -> bool:
         """Whether some symbol the card may use passes `ok` (the focus of `option(st, only=ok)`)."""
@@ -304,10 +311,10 @@ class Options:
                                               for x in self.focus.items)
         if only is not None:
             s = self.focus.take(lambda x: fits(x) and st.allows(x))
-            body = phrase(s, st, self.rng)
+            body = phrase(s, st, self.rng, self._altars)
         elif bound and turn % 2:
             s = self.focus.take(lambda x: x["module"] == st.letter and st.allows(x) and fits(x))
-            body = phrase(s, st, self.rng)
+            body = phrase(s, st, self.rng, self._altars)
         else:
             s, body = self.clause(self.focus, st, ok=None if plain else fits)
         pos = self.rng.choice([p for p in st.positions(s) if negative or p != "negative"])
@@ -814,13 +821,20 @@ def pote_pack(registry) -> dict[str, str]:
     files: dict[str, list[str]] = {k: [] for k in ("base-cards", "modules", "secrets", "fills")}
     group = {g["kind"]: g["count"] for g in product.get("card_groups") or []}
 
-    # the new base cards, every other one an altar card (an option built around a ritual or a cult object)
+    # the new base cards, each an altar card (an option around a ritual and one around a cult object): with the
+    # altars taken in turn, four cards develop each altar's two cult objects, so a synthetic game can empty the
+    # Cult Site
     st = setting()
     is_altar = lambda x: x["id"] in ALTAR_SYMBOLS  # noqa: E731
     have = sum(int(r.get("copies") or 1) for r in cards.values() if r["kind"] == "base" and not r.get("module"))
     for i in range(1, group["base"] - have + 1):
-        altar = i % 2 == 1 and gen.can(st, is_altar)
-        opts = [gen.option(st, only=is_altar) if altar else gen.option(st), gen.option(st)]
+        altar = gen.can(st, is_altar)
+        if altar:  # one option around each altar symbol the runtime plays, the second plain when there is one only
+            shown = [sym for sym in ALTAR_SYMBOLS if gen.can(st, lambda x, sym=sym: x["id"] == sym)]
+            opts = [gen.option(st, only=lambda x, sym=sym: x["id"] == sym) for sym in shown]
+            opts += [gen.option(st) for _ in range(2 - len(opts))]
+        else:
+            opts = [gen.option(st), gen.option(st)]
         files["base-cards"].append(card(f"card:synthetic-pote/base-{i:02d}",
                                         f"{'Altar' if altar else 'Base'} Card {i} (synthetic)", "product:pote", "base",
                                         back=back_for(opts), options=opts, src=SRC_POTE))
@@ -940,7 +954,7 @@ def pote_pack(registry) -> dict[str, str]:
     tool_fills = [token(t, recs[t]["name"], "cult-tool", product="product:pote", src=SRC_POTE_TOOLS, use=f"cost {icon}")
                   for t, icon in zip(tools, icons)]
     comments = {
-        "base-cards": "the 12 new base cards, every other one an altar card (a ritual or a cult object)",
+        "base-cards": "the 12 new base cards, each an altar card (a ritual and a cult object)",
         "modules": "module V to X cards up to each printed count: V's marked backs, W's 12 star cards and day cards, "
                    "X's footprint and white-hand cards",
         "secrets": "the faces of the secrets modules V to X list, and the Cult Site secrets (unnumbered, marked cult-site)",

@@ -161,8 +161,12 @@ def take_object(g, a: str, ctx: Ctx) -> None:
 
 
 def develop(g) -> None:
+    """Develop cult: the cult night tile flipped — by the symbol on a card, or as the last cult tool leaves the
+    Cult Site (the symbol's own rule), either way the symbol's effect has run."""
     s = g.s
     s["cult"]["developed"] = True
+    if "symbol:develop-cult" not in s["used"]:
+        s["used"].append("symbol:develop-cult")
     g.event("cult-developed", skull_limit=S.skull_limit(g))
 
 

@@ -1,8 +1,10 @@
 """The build cache: an optimisation only, never a source of results.
 
 One location holds every cache the compiler keeps: `$PALEO_CACHE_DIR` when set, else
-`$XDG_CACHE_HOME/paleo-codex`, else `~/.cache/paleo-codex` (the system's temporary folder when none of
-those can be written). The compiled effect grammar lives at its top (`effects-*.lark.cache`); builds
+`$XDG_CACHE_HOME/paleo-codex`, else `~/.cache/paleo-codex`, else `paleo-codex-<uid>` in the system's
+temporary folder — the first that is a folder private to the user (owned by the user, writable by nobody
+else; `compiler.paths.cache_dir`); when none is, nothing is cached. The compiled effect grammar lives at its
+top (`effects-*.grammar`: Lark's tables as plain data in a signed entry, never a pickle); builds
 keep theirs under `builds/`:
 
 - `builds/result-<project>.bin`: a whole build's diagnostics (and, for `paleo build`, the counts and the
@@ -29,20 +31,22 @@ keep theirs under `builds/`:
   packs, the graph, coverage) always run on the whole project.
 
 Every entry is a header (magic, the key it answers, an HMAC-SHA256 of the payload under a secret
-kept in the cache folder) and a payload. An entry whose magic, key or digest does not match — stale,
-corrupt, truncated, from another project or another compiler, or tampered with — is ignored and the
-result computed afresh. Entries are written atomically (temporary file, rename), so two processes
+kept in the cache folder, mode 0600) and a payload (`compiler.store`). An entry whose magic, key or digest
+does not match — stale, corrupt, truncated, from another project or another compiler, or tampered with —
+is ignored and the result computed afresh; so is one that is not a regular file (a FIFO, a device, a link
+to one, a folder: opened without blocking and never read) or is larger than the bound. A payload is
+unpickled only after its digest verified, so only what this user's own builds wrote is ever unpickled. Entries are written atomically (temporary file, rename), so two processes
 building at once each leave a whole entry, and an interrupted write leaves none; they are not synced to
 disk (a cache entry a crash truncates fails its digest and is ignored). The folder is bounded
 (`PALEO_CACHE_MAX_MB`, default 512): after a write, the least recently used entries are removed until it
-fits. `--no-cache` (or `PALEO_NO_CACHE=1`) turns the build cache off.
+fits; a bound that is not a size (`inf`, `nan`, text, more than 1,048,576) is a usage error (exit 2).
+`--no-cache` (or `PALEO_NO_CACHE=1`) turns the build cache off, and the compiled grammar's with it.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
-import hmac
 import marshal
 import os
 import pickle
@@ -54,12 +58,10 @@ from pathlib import Path
 
 from .bundle import SECTION_ORDER, encoded, encoded_reusing, portable_paths, write_bundle
 from .diagnostics import has_errors
-from .paths import cache_dir
-from .safeio import atomic_write
+from .paths import cache_dir, cache_max_bytes
+from .store import MAGIC, SignedStore
 from .version import __version__
 
-MAGIC = b"PALEO-CACHE-3\n"
-DEFAULT_MAX_MB = 512
 _fingerprint: str | None = None
 
 
@@ -142,87 +144,22 @@ def digest(*parts: bytes | str) -> str:
     return h.hexdigest()
 
 
-class Cache:
-    """The build cache in `folder` (default: `cache_dir()/builds`)."""
+class Cache(SignedStore):
+    """The build cache in `folder` (default: `cache_dir()/builds`; no private cache folder: nothing cached)."""
 
     def __init__(self, folder: Path | None = None, max_bytes: int | None = None):
-        self.folder = Path(folder) if folder is not None else cache_dir() / "builds"
-        if max_bytes is None:
-            try:
-                max_bytes = int(float(os.environ.get("PALEO_CACHE_MAX_MB", DEFAULT_MAX_MB)) * 1024 * 1024)
-            except ValueError:
-                max_bytes = DEFAULT_MAX_MB * 1024 * 1024
-        self.max_bytes = max_bytes
-        self._secret: bytes | None = None
+        if folder is None:
+            base = cache_dir()
+            folder = base / "builds" if base is not None else None
+        super().__init__(folder, cache_max_bytes() if max_bytes is None else max_bytes)
         self._held = 0  # while above 0 (`held_eviction`), writes leave the bound to be kept when it ends
         self._evict_due = False
 
     # -- entries ------------------------------------------------------------------------------
-    def secret(self) -> bytes:
-        if self._secret is None:
-            path = self.folder / "secret"
-            try:
-                data = path.read_bytes()
-            except OSError:
-                data = b""
-            if len(data) != 32:
-                data = os.urandom(32)
-                try:
-                    self.folder.mkdir(parents=True, exist_ok=True)
-                    fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".secret.")
-                    with os.fdopen(fd, "wb") as fh:
-                        fh.write(data)
-                    try:  # another process may have made one first: use whichever is there
-                        os.link(tmp, path)
-                    except OSError:
-                        pass
-                    os.unlink(tmp)
-                    data = path.read_bytes() if len(path.read_bytes()) == 32 else data
-                except OSError:
-                    pass
-            self._secret = data
-        return self._secret
-
-    def _mac(self, key: str):
-        # HMAC-SHA256 of the key it answers and the payload (on processors with SHA instructions, about three
-        # times as fast as keyed BLAKE2b over a large payload)
-        return hmac.new(self.secret(), key.encode() + b"\0", "sha256")
-
-    def _sign(self, key: str, payload: bytes) -> bytes:
-        h = self._mac(key)
-        h.update(payload)
-        return h.hexdigest().encode()
-
-    def get(self, name: str, key: str):
-        """The object stored under `name` for `key`, or None (missing, stale, corrupt or tampered with)."""
-        path = self.folder / name
-        try:
-            blob = path.read_bytes()
-        except OSError:
-            return None
-        head = MAGIC + key.encode() + b"\n"
-        if not blob.startswith(head) or len(blob) < len(head) + 65:
-            return None
-        sig, payload = blob[len(head):len(head) + 64], memoryview(blob)[len(head) + 65:]  # the payload not copied
-        if blob[len(head) + 64:len(head) + 65] != b"\n" or not hmac.compare_digest(sig, self._sign(key, payload)):
-            return None
-        try:
-            kind, body = payload[:1], payload[1:]
-            if kind == b"m":  # plain data (see put_plain)
-                value = marshal.loads(body)
-            elif kind == b"r":  # bytes as they are (see tee)
-                value = bytes(body)
-            elif kind == b"p":
-                value = pickle.loads(body)
-            else:
-                return None
-        except Exception:  # a payload that verifies but does not load: treat as missing
-            return None
-        try:
-            os.utime(path)  # recently used: evicted last
-        except OSError:
-            pass
-        return value
+    def _decode(self, kind: bytes, body):
+        if kind == b"p":  # the build's own records, read only once their digest verified (SignedStore)
+            return pickle.loads(body)
+        return super()._decode(kind, body)
 
     def put(self, name: str, key: str, value) -> None:
         """Store `value` under `name` for `key`, atomically; any problem leaves the cache as it was."""
@@ -238,22 +175,7 @@ class Cache:
             payload = b"m" + marshal.dumps(value)
         except ValueError:
             return self.put(name, key, value)
-        try:
-            self._put_payload(name, key, payload)
-        except Exception:
-            return
-
-    def _put_payload(self, name: str, key: str, payload: bytes) -> None:
-        try:
-            head = MAGIC + key.encode() + b"\n" + self._sign(key, payload) + b"\n"
-            if len(head) + len(payload) > self.max_bytes:
-                return
-            self.folder.mkdir(parents=True, exist_ok=True)
-            # atomic but not synced: an entry a crash leaves short fails its digest and is only a miss
-            atomic_write(self.folder / name, (head, payload), durable=False, mode=0o600)
-            self._after_write()
-        except Exception:  # the cache is an optimisation: a full disk or a refused write changes nothing
-            return
+        self._put_payload(name, key, payload)
 
     def tee(self, name: str, key: str, chunks):
         """Yield `chunks` (bytes) unchanged while storing their concatenation under `name` for `key`, as
@@ -262,7 +184,9 @@ class Cache:
         was."""
         sink = None
         try:
-            self.folder.mkdir(parents=True, exist_ok=True)
+            if self.folder is None:
+                raise OSError("no cache folder")
+            self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=f".{name}.", suffix=".tmp")
             sink = os.fdopen(fd, "wb")
             head = MAGIC + key.encode() + b"\n"
@@ -352,6 +276,8 @@ class Cache:
 
     def evict(self) -> None:
         """Remove the least recently used entries until the folder fits its bound."""
+        if self.folder is None:
+            return
         for p in self.folder.glob(".*.tmp"):  # left by a process killed while writing
             try:
                 if p.stat().st_mtime < time.time() - 3600:

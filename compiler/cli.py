@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .version import __version__
 from .commands import EXIT_OK, EXIT_USAGE, FORMATS, ConfigError, UsageError, format_of
+from .paths import SettingError
 from .safeio import escape
 
 __all__ = ["main", "console", "build_parser", "COMMANDS", "ONE_PASS", "EXIT_OK", "EXIT_USAGE", "FORMATS", "UsageError", "ConfigError"]
@@ -300,7 +301,7 @@ def main(argv: list[str] | None = None, *, ending: bool = False) -> int:
         return COMMANDS[args.command](args)
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
-    except UsageError as exc:
+    except (UsageError, SettingError) as exc:
         sys.stderr.write(f"paleo: error: {escape(exc)}\n")
         return EXIT_USAGE
     except ConfigError as exc:

@@ -124,24 +124,36 @@ def sort_diagnostics(diags: Iterable[Diagnostic]) -> list[Diagnostic]:
 
 
 def did_you_mean(word: str, candidates: Iterable[str], limit: int = 3) -> list[str]:
-    """Nearest names by edit distance (Damerau-Levenshtein), best first."""
+    """Nearest names by edit distance (Damerau-Levenshtein, optimal string alignment), best first: those
+    within 1 to 3 edits (by the word's length), and those the word (4 characters or more) begins. Each
+    candidate costs its length times the few edits allowed, so a file of many unknown words stays linear."""
     scored = []
     w = word.lower()
+    budget = max(1, min(3, len(w) // 3 + 1))
+    letters = set(w)
     for c in set(candidates):
-        d = _distance(w, c.lower())
-        budget = max(1, min(3, len(w) // 3 + 1))
-        if d <= budget or (len(w) >= 4 and c.lower().startswith(w)):
-            scored.append((d, c))
+        cl = c.lower()
+        if len(w) >= 4 and cl.startswith(w):
+            d = len(cl) - len(w)  # the word begins it: as many edits as letters it lacks
+        elif abs(len(cl) - len(w)) > budget or len(letters.symmetric_difference(cl)) > 2 * budget:
+            continue  # each edit changes the length by at most 1, and which letters occur by at most 2
+        else:
+            d = _distance(w, cl, budget)
+            if d > budget:
+                continue
+        scored.append((d, c))
     scored.sort()
     return [c for _, c in scored[:limit]]
 
 
-def _distance(a: str, b: str) -> int:
+def _distance(a: str, b: str, bound: int) -> int:
+    """The optimal-string-alignment distance of `a` and `b`, or `bound` + 1 as soon as it must exceed it."""
     if a == b:
         return 0
     la, lb = len(a), len(b)
     prev2: list[int] = []
     prev = list(range(lb + 1))
+    over = False  # whether the previous row already exceeded the bound everywhere
     for i in range(1, la + 1):
         cur = [i] + [0] * lb
         for j in range(1, lb + 1):
@@ -149,8 +161,12 @@ def _distance(a: str, b: str) -> int:
             cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
             if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
                 cur[j] = min(cur[j], prev2[j - 2] + 1)
+        now_over = min(cur) > bound
+        if now_over and over:  # two rows over the bound: no later cell can come back under it
+            return bound + 1
+        over = now_over
         prev2, prev = prev, cur
-    return prev[lb]
+    return min(prev[lb], bound + 1)
 
 
 def suggestion_help(word: str, candidates: Iterable[str]) -> str | None:

@@ -41,9 +41,30 @@ def _quoted(raw: str, value: str) -> str:
     return value
 
 
-def fix_for(d: Diagnostic, text: str) -> Fix | None:
-    """The fix of one diagnostic, read from the diagnostic and the file's text; None when there is none."""
-    lines = text.split("\n")
+class _Lines(list):
+    """A file's lines, split once for all its diagnostics, with the field names written at each indent
+    (found on first use), so each diagnostic's fix costs what its own line does, not the whole file."""
+
+    _FIELD = re.compile(r"^(\s*)([A-Za-z_][A-Za-z0-9_]*)\s*:")
+
+    def __init__(self, text: str):
+        super().__init__(text.split("\n"))
+        self._fields: dict[int, set[str]] | None = None
+
+    def has_field(self, indent: int, name: str) -> bool:
+        if self._fields is None:
+            self._fields = {}
+            for ln in self:
+                m = self._FIELD.match(ln)
+                if m:
+                    self._fields.setdefault(len(m.group(1)), set()).add(m.group(2))
+        return name in self._fields.get(indent, ())
+
+
+def fix_for(d: Diagnostic, text: "str | _Lines") -> Fix | None:
+    """The fix of one diagnostic, read from the diagnostic and the file's text (or its `_Lines`, to share
+    the split between diagnostics); None when there is none."""
+    lines = text if isinstance(text, _Lines) else _Lines(text)
     raw = _text_at(lines, d.span)
     if d.code == "C004":
         return _remove_suppression(d, lines)
@@ -63,8 +84,7 @@ def fix_for(d: Diagnostic, text: str) -> Fix | None:
         if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", raw):
             return None
         indent = len(lines[d.span.line - 1]) - len(lines[d.span.line - 1].lstrip())
-        siblings = re.compile(rf"^\s{{{indent}}}{re.escape(guess)}\s*:")
-        if any(siblings.match(ln) for ln in lines):  # the field is there already: a guess too far
+        if lines.has_field(indent, guess):  # the field is there already: a guess too far
             return None
         return Fix(f"rename `{raw}` to `{guess}`", (Edit(d.span, guess),), Safety.UNSAFE)
     if d.code == "E302" and any(ch in raw for ch in "'\"\\"):
@@ -104,9 +124,16 @@ def _remove_suppression(d: Diagnostic, lines: list[str]) -> Fix | None:
 def with_fixes(diags: list[Diagnostic], texts: dict[str, str]) -> list[Diagnostic]:
     """The diagnostics, each carrying its fix when it has one."""
     out = []
+    split: dict[str, _Lines] = {}
     for d in diags:
         text = texts.get(d.span.file)
-        fix = fix_for(d, text) if text is not None and d.fix is None else None
+        if text is not None and d.fix is None:
+            lines = split.get(d.span.file)
+            if lines is None:
+                lines = split[d.span.file] = _Lines(text)
+            fix = fix_for(d, lines)
+        else:
+            fix = None
         out.append(replace(d, fix=fix) if fix is not None else d)
     return out
 
@@ -137,9 +164,12 @@ def apply_fixes(text: str, fixes: list[Fix]) -> tuple[str, int]:
         taken.extend((a, b) for a, b, _ in spans)
         chosen.extend(spans)
         applied += 1
-    for a, b, rep in sorted(chosen, reverse=True):
-        text = text[:a] + rep + text[b:]
-    return text, applied
+    pieces, at = [], 0
+    for a, b, rep in sorted(chosen):  # one pass: the text between the edits, then each replacement
+        pieces += [text[at:a], rep]
+        at = b
+    pieces.append(text[at:])
+    return "".join(pieces), applied
 
 
 def _kept_comments(text: str) -> list[str]:

@@ -22,6 +22,8 @@ MAX_REQUEST_LINE_BYTES = 8 << 20  # a request line of `python -m runtime serve`
 MAX_SERVED_GAMES = 64  # games open at once in one `python -m runtime serve`
 MAX_MESSAGE_CHARS = 500  # a message, label or help line printed (cut with an ellipsis)
 MAX_LINE_SHOWN = 160  # a source line shown under a diagnostic (a window around the column)
+MAX_CONFIG_BYTES = 1 << 20  # pyproject.toml
+MAX_CONFIG_DEPTH = 64  # nesting of arrays and inline tables in pyproject.toml
 
 
 # (what is bounded, the bound, the code that reports it, what happens)
@@ -50,6 +52,16 @@ POLICY: list[tuple[str, str, str, str]] = [
      "the line is skipped without being held in memory and answered with an error; `--max-line-bytes` sets it"),
     ("games open at once in `python -m runtime serve`", f"{MAX_SERVED_GAMES}", "too-many-games",
      "a `new` or `load` past it is refused until a game is closed; `--max-games` sets it"),
+    ("pyproject.toml (`[tool.paleo]`)", f"{MAX_CONFIG_BYTES} bytes, {MAX_CONFIG_DEPTH} levels of arrays and "
+     f"tables, integers of {MAX_INT_CHARS} digits", "C003",
+     "the configuration is refused with where it breaks the bound (exit 2); a path in it with a NUL or another "
+     "control character is refused by name; its lines are read in linear time"),
+    ("`PALEO_CACHE_MAX_MB` and the other settings from the environment", "a number of MiB, 0 to 1,048,576",
+     "usage error", "a value that is not a finite size in range (`inf`, `nan`, text) stops the command with exit 2"),
+    ("the cache folder and its entries", "the user's own; regular files within the bound",
+     "-", "a cache folder others can write is not used; an entry that is not a regular file (FIFO, device, link "
+     "to one), larger than the bound, or not signed with the folder's secret is a miss; no entry is a pickle "
+     "read before its signature verified, and the compiled grammar is plain data"),
     ("a message, label or help printed", f"{MAX_MESSAGE_CHARS} characters", "-",
      "cut with an ellipsis; control characters shown as U+XXXX"),
     ("a source line shown under a diagnostic", f"{MAX_LINE_SHOWN} characters", "-",

@@ -11,8 +11,9 @@ from pathlib import Path
 
 from .codes import all_codes, find
 from .diagnostics import Diagnostic, Span, did_you_mean, make, suggestion_help
+from .limits import MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, MAX_INT_CHARS
 from .paths import CHECKOUT_DIR, PACKAGE_DIR, bundled_dir  # noqa: F401 - named here by the project's callers
-from .safeio import escape_python
+from .safeio import escape_python, read_regular
 from .sources import SourceDoc
 
 YAML_SUFFIXES = (".yaml", ".yml")
@@ -46,12 +47,72 @@ def _matches(code: str, selectors: list[str]) -> bool:
 CONFIG_KEYS = ("select", "ignore", "per-file-ignores", "content", "bundled", "sources")
 
 
+class _TomlProblem(ValueError):
+    """A pyproject.toml tomllib cannot hold: nested past the stack, or an integer too long to convert."""
+
+
 def _pyproject_table(text: str):
-    """(parsed toml, error) of a pyproject.toml text."""
+    """(parsed toml, error) of a pyproject.toml text; every failure is an error value, never an exception:
+    a document nested past MAX_CONFIG_DEPTH or with an integer of more than MAX_INT_CHARS digits is refused
+    (with where it is) before tomllib reads it."""
+    problem = _toml_bounds(text)
+    if problem is not None:
+        return None, problem
     try:
         return tomllib.loads(text), None
     except tomllib.TOMLDecodeError as exc:
         return None, exc
+    except (RecursionError, ValueError, MemoryError) as exc:  # a bound the scan below did not foresee
+        return None, _TomlProblem(f"{type(exc).__name__}: {exc}")
+
+
+def _toml_bounds(text: str) -> "_TomlProblem | None":
+    """The first bound a TOML text passes, with its line and column in tomllib's words, in one pass: arrays
+    and inline tables nested deeper than MAX_CONFIG_DEPTH, a run of more than MAX_INT_CHARS digits. Strings
+    and comments are skipped (a bracket or digits inside them are text)."""
+    depth, line, col0, i, n = 0, 1, 0, 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == "\n":
+            line, col0 = line + 1, i + 1
+        elif ch == "#":
+            j = text.find("\n", i)
+            i = n if j < 0 else j
+            continue
+        elif ch in "\"'":
+            quote = text[i:i + 3] if text[i:i + 3] in ('"""', "'''") else ch
+            j, k = i + len(quote), -1
+            while j < n:
+                if ch == '"' and text[j] == "\\":
+                    j += 2
+                    continue
+                if text.startswith(quote, j):
+                    k = j
+                    break
+                if text[j] == "\n":
+                    if len(quote) == 1:
+                        break  # an unclosed one-line string: tomllib reports it
+                    line, col0 = line + 1, j + 1
+                j += 1
+            i = n if k < 0 else k + len(quote)
+            continue
+        elif ch in "[{":
+            depth += 1
+            if depth > MAX_CONFIG_DEPTH:
+                return _TomlProblem(f"nested deeper than {MAX_CONFIG_DEPTH} arrays or tables (at line {line}, "
+                                    f"column {i - col0 + 1})")
+        elif ch in "]}":
+            depth = max(0, depth - 1)
+        elif ch.isdigit():
+            j = i
+            while j < n and (text[j].isdigit() or text[j] == "_"):
+                j += 1
+            if j - i > MAX_INT_CHARS:
+                return _TomlProblem(f"a number of more than {MAX_INT_CHARS} digits (at line {line}, column {i - col0 + 1})")
+            i = j
+            continue
+        i += 1
+    return None
 
 
 def find_root(start: Path) -> Path:
@@ -82,7 +143,6 @@ def find_root(start: Path) -> Path:
 class _Locator:
     """Where a dotted key of pyproject.toml is written: tomllib keeps no positions, so read the lines."""
 
-    _HEADER = re.compile(r"^\s*\[\[?\s*([^\]]+?)\s*\]\]?\s*(?:#.*)?$")
     _KEY = re.compile(r'^\s*((?:"[^"]*"|\'[^\']*\'|[A-Za-z0-9_-]+)(?:\s*\.\s*(?:"[^"]*"|\'[^\']*\'|[A-Za-z0-9_-]+))*)\s*=')
 
     def __init__(self, text: str):
@@ -90,9 +150,9 @@ class _Locator:
         self.keys: list[tuple[tuple[str, ...], int, int, int]] = []  # (dotted key, line, column, end column)
         table: tuple[str, ...] = ()
         for i, line in enumerate(self.lines, 1):
-            m = self._HEADER.match(line)
-            if m:
-                table = self._split(m.group(1))
+            name = self._header(line)
+            if name is not None:
+                table = self._split(name)
                 col = line.index("[") + 1
                 self.keys.append((table, i, col, len(line.rstrip()) + 1))
                 continue
@@ -100,6 +160,25 @@ class _Locator:
             if m:
                 key = table + self._split(m.group(1))
                 self.keys.append((key, i, m.start(1) + 1, m.end(1) + 1))
+
+    @staticmethod
+    def _header(line: str) -> str | None:
+        """The dotted name of a table header line (`[a.b]`, `[[a.b]]`, a comment after it), else None; read
+        in one pass over the line (a pattern with nested repeats backtracked for minutes on a line of spaces)."""
+        text = line.strip()
+        if not text.startswith("["):
+            return None
+        inner = text[2:] if text.startswith("[[") else text[1:]
+        close = inner.find("]")
+        if close < 0:
+            return None
+        name, rest = inner[:close].strip(), inner[close + 1:]
+        if text.startswith("[[") and rest.startswith("]"):
+            rest = rest[1:]
+        rest = rest.strip()
+        if not name or (rest and not rest.startswith("#")):
+            return None
+        return name
 
     @staticmethod
     def _split(dotted: str) -> tuple[str, ...]:
@@ -143,9 +222,13 @@ def load_config(root: Path) -> tuple[Config, list[Diagnostic]]:
     if not pp.is_file():
         return cfg, []
     try:
-        text = pp.read_text(encoding="utf-8")
+        raw = read_regular(pp, MAX_CONFIG_BYTES)
+        if len(raw) > MAX_CONFIG_BYTES:
+            return cfg, [make("C003", f"pyproject.toml is larger than {MAX_CONFIG_BYTES} bytes", Span.point("pyproject.toml"),
+                              help="a project's pyproject.toml is a few KiB; this one is not read")]
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
-        return cfg, [make("C003", f"cannot read pyproject.toml: {getattr(exc, 'strerror', None) or exc}",
+        return cfg, [make("C003", f"cannot read pyproject.toml: {escape_python(getattr(exc, 'strerror', None) or exc)}",
                           Span.point("pyproject.toml"))]
     data, err = _pyproject_table(text)
     if err is not None:
@@ -201,9 +284,12 @@ def load_config(root: Path) -> tuple[Config, list[Diagnostic]]:
         elif key == "content":
             span = loc.span("tool", "paleo", key)
             if isinstance(value, list) and all(isinstance(v, str) for v in value):
-                cfg.content = value
+                cfg.content = [v for v in value if not _bad_path(v)]
                 for v in value:
-                    if not (root / v).is_dir():
+                    if _bad_path(v):
+                        diags.append(make("C003", f"`content` names `{escape_python(v)}`, {_bad_path(v)}", span,
+                                          help="write the folder's name as it is on disk, relative to pyproject.toml"))
+                    elif not (root / v).is_dir():
                         diags.append(make("C003", f"`content` names `{escape_python(v)}`, which is not a folder of {escape_python(root)}", span,
                                           help="content folders are resolved from the folder of pyproject.toml"))
             else:
@@ -263,11 +349,25 @@ def _config_sources(value, loc: "_Locator", diags: list) -> list:
                               help='for example `headings = ["Setup", "New cards"]`'))
             continue
         root = getattr(loc, "root", None)
+        if "file" in item and _bad_path(key):
+            diags.append(make("C003", f"{where} names `{escape_python(key)}`, {_bad_path(key)}",
+                              loc.item_span(here, i, "file"), help="write the file's name as it is on disk"))
+            continue
         if "file" in item and root is not None and not (root / key).is_file():
             diags.append(make("C003", f"{where} names `{escape_python(key)}`, which is not a file of the project",
                               loc.item_span(here, i, "file"), help="source files are resolved from the folder of pyproject.toml"))
         out.append(SourceDoc(key, title, tuple(heads) if heads is not None else None, where="pyproject.toml"))
     return out
+
+
+def _bad_path(v: str) -> str | None:
+    """Why a path written in the configuration cannot name a file (None when it can): a NUL or another
+    control character, or more than a path's length."""
+    if any(ord(c) < 32 or ord(c) == 127 for c in v):
+        return "which holds a control character (no file name does)"
+    if len(v) > 4096:
+        return "which is longer than any path (4096 characters)"
+    return None
 
 
 def is_code_prefix(v: str) -> bool:

@@ -67,6 +67,10 @@ def compile_project(args, extra: list[Path] = (), overrides=None):
 
 def build_cache(args):
     """The build cache for `lint` and `build` (compiler/cache.py), or None with --no-cache or PALEO_NO_CACHE."""
+    if getattr(args, "no_cache", False):
+        from ..effects import parser  # noqa: PLC0415 - --no-cache reads no compiled grammar either
+
+        parser.GRAMMAR_CACHE = False
     if getattr(args, "command", None) not in ("lint", "build") or getattr(args, "no_cache", False) \
             or getattr(args, "scenario", None) or os.environ.get("PALEO_NO_CACHE") not in (None, "", "0"):
         return None

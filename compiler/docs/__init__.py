@@ -7,11 +7,13 @@ import io
 import json
 import logging
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import quote
 
 # the rule tests' module, not its function: the page follows the format as it is now
 from runtime import ruletests
@@ -96,7 +98,7 @@ def _source_texts(bundle: dict, root: Path) -> dict[str, str]:
 def generate_reference(bundle: dict, root: Path, *, edit_base: str | None = None, changes: dict | None = None) -> dict[str, str]:
     """Every generated page as {docs-relative path: markdown}."""
     describe, compile_example = _effects_helpers(bundle)
-    edit_url = (lambda f, rid: edit_base + f) if edit_base else None
+    edit_url = (lambda f, rid: edit_base + quote(f, safe="/")) if edit_base else None  # a file name is percent-encoded
     ref = Reference(bundle, describe=describe, compile_example=compile_example, codes=all_codes(),
                     grammar=read_grammar(root), scenario_subgraph=subgraph,
                     rule_test_schema=ruletests.format_schema(), rule_test_example=read_rule_test_example(root),
@@ -140,6 +142,23 @@ def reference_files(files, config):
     files.append(File.generated(config, f"{REF}/{MERMAID_TARGET}", abs_src_path=str(mermaid)))
     log.info("paleo: generated %d reference pages in %.2fs", len(pages), time.perf_counter() - t0)
     return files
+
+
+def _swap_in(new: Path, out: Path) -> None:
+    """Put the built folder `new` in place of `out` with two renames (the old site is removed after)."""
+    old = None
+    if out.exists() or out.is_symlink():
+        old = Path(tempfile.mkdtemp(prefix=f".{out.name[:64]}.paleo-old-", dir=out.parent))
+        os.rmdir(old)
+        os.rename(out, old)
+    try:
+        os.rename(new, out)
+    except OSError:
+        if old is not None:
+            os.rename(old, out)  # the new site could not be put in place: the old one goes back
+        raise
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
 
 
 def build_site(bundle_path: str | None, out: Path, root: Path, *, offline: bool = False, site_url: str | None = None,
@@ -192,13 +211,24 @@ def build_site(bundle_path: str | None, out: Path, root: Path, *, offline: bool 
             cpath.write_text(json.dumps(changes, ensure_ascii=False), encoding="utf-8")
             env[CHANGES_ENV] = str(cpath)
         t1 = time.perf_counter()
-        proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
-                               "-f", str(config), "-d", str(out)], cwd=root, env=env)
+        # built beside the old site, which is replaced only once the new one is whole: a build that fails
+        # (or is interrupted) leaves the previous site as it was
+        out.parent.mkdir(parents=True, exist_ok=True)
+        new = Path(tempfile.mkdtemp(prefix=f".{out.name[:64]}.paleo-new-", dir=out.parent))
+        try:
+            proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--clean",
+                                   "-f", str(config), "-d", str(new)], cwd=root, env=env)
+            if proc.returncode == 0:
+                atomic_write(new / SITE_MARKER, "a site `paleo docs` built; a later build may replace this folder\n")
+                _swap_in(new, out)
+        finally:
+            if new.exists():
+                shutil.rmtree(new, ignore_errors=True)
     t2 = time.perf_counter()
     if proc.returncode != 0:
-        sys.stderr.write("paleo: mkdocs build --strict failed; see the messages above\n")
+        sys.stderr.write("paleo: mkdocs build --strict failed; see the messages above (the site in "
+                         f"{escape(out)} is left as it was)\n")
         return EXIT_ERRORS
-    atomic_write(out / SITE_MARKER, "a site `paleo docs` built; a later build may replace this folder\n")
     pages = sum(1 for p in out.rglob("*.html") if p.name != "404.html") if offline else sum(1 for _ in out.rglob("index.html"))
     kind = "offline site" if offline else "site"
     print(f"built the {kind}: {pages} pages into {out} in {t2 - t0:.2f}s (bundle {t1 - t0:.2f}s, mkdocs build --strict {t2 - t1:.2f}s)")

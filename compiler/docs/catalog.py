@@ -3,6 +3,7 @@ links to it, the cross references between records, and the blocks every page sha
 
 from __future__ import annotations
 
+import hashlib
 import html
 import re
 from collections import Counter, defaultdict
@@ -34,8 +35,17 @@ _ID_IN_TEXT = re.compile(r"\b(?:interpretation|card|module|secret|symbol|scenari
                          r":[A-Za-z0-9][A-Za-z0-9/-]*(?:#[a-z0-9][a-z0-9/-]*)?")
 
 
+MAX_SLUG = 80  # a page name's part: far below a file name's 255 bytes, with room for `.md` and a suffix
+
+
 def slug(part: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", part.lower()).strip("-") or "x"
+    """The one rule for a page name's part and an anchor: lower-case letters and digits joined by `-` (so nothing
+    in it needs escaping in a path, a URL or HTML), at most MAX_SLUG characters — a longer one keeps its start
+    and ends in a digest of the whole, so two long ids still get two pages."""
+    out = re.sub(r"[^a-z0-9]+", "-", part.lower()).strip("-") or "x"
+    if len(out) > MAX_SLUG:
+        out = out[:MAX_SLUG - 13].rstrip("-") + "-" + hashlib.sha256(part.encode("utf-8", "surrogatepass")).hexdigest()[:12]
+    return out
 
 
 def walk_strings(node, key: str = "") -> Iterable[tuple[str, str]]:

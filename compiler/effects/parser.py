@@ -11,6 +11,7 @@ import os
 import re
 
 from ..paths import bundled_dir, cache_dir
+from ..store import SignedStore
 from .ast import Call, Clause, Many, Option, Problem, Term, Trigger, Unary, Unstated, join, shown
 
 GRAMMAR_PATH = bundled_dir("grammar") / "effects.lark"
@@ -22,14 +23,47 @@ def grammar_text() -> str:
     return GRAMMAR_PATH.read_text(encoding="utf-8")
 
 
-def _cache_path(text: str) -> str | bool:
-    """A writable cache file for the compiled grammar in the one cache location (compiler/cache.py),
-    or False to build it every time."""
-    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+GRAMMAR_CACHE = True  # False: the compiled grammar is neither read from nor written to the cache (`--no-cache`)
+_GRAMMAR_MAX_BYTES = 4 << 20  # a compiled grammar entry larger than this is not ours
+
+
+def _grammar_store():
+    """The signed store the compiled grammar is kept in (the one cache folder), or None: caching off
+    (`GRAMMAR_CACHE`, `PALEO_NO_CACHE`) or no private cache folder."""
+    if not GRAMMAR_CACHE or os.environ.get("PALEO_NO_CACHE") not in (None, "", "0"):
+        return None
     d = cache_dir()
-    if not os.access(d, os.W_OK):
-        return False
-    return os.path.join(d, f"effects-{digest}.lark.cache")
+    return SignedStore(d, _GRAMMAR_MAX_BYTES) if d is not None else None
+
+
+def _cached_lark(text: str, flavour: str, transformer=None, **kw):
+    """A Lark LALR parser for `text`, its tables read from the cache when an entry for this grammar, flavour and
+    Lark version is there. The entry is plain data (marshal) in a signed entry, never a pickle: what it can
+    hold is Lark's own serialised tables, read back with Lark's deserialiser restricted to its rule and
+    terminal classes; anything else (stale, tampered, unreadable) is a miss and the grammar is built afresh."""
+    import lark  # noqa: PLC0415 - start-up cost: Lark (~60 ms) loads when an option is first parsed, not on a cache hit
+    from lark.grammar import Rule  # noqa: PLC0415 - with Lark, only when the grammar is built or loaded
+    from lark.lexer import TerminalDef  # noqa: PLC0415 - with Lark, only when the grammar is built or loaded
+
+    store = _grammar_store()
+    key = "grammar " + hashlib.sha256(f"{lark.__version__}|{flavour}|{sorted(kw.items())}|{text}".encode()).hexdigest()
+    name = f"effects-{key[8:24]}.grammar"
+    extra = {"transformer": transformer} if transformer is not None else {}
+    got = store.get(name, key) if store is not None else None
+    if isinstance(got, dict) and isinstance(got.get("data"), dict) and isinstance(got.get("memo"), dict):
+        try:
+            return lark.Lark._load_from_dict(got["data"], got["memo"], **extra)
+        except Exception:  # noqa: BLE001 - a verified entry Lark cannot read back: build afresh
+            pass
+    p = lark.Lark(text, **kw, **extra)
+    if store is not None:
+        try:
+            data, memo = p.memo_serialize([TerminalDef, Rule])
+            data["options"] = {k: v for k, v in data["options"].items() if k not in ("transformer",)}
+            store.put_plain(name, key, {"data": data, "memo": memo})
+        except Exception:  # noqa: BLE001 - the cache is an optimisation: nothing to keep is no error
+            pass
+    return p
 
 
 def make_lark(*, transformer=None, positions: bool = False, cache: bool = True):
@@ -37,14 +71,10 @@ def make_lark(*, transformer=None, positions: bool = False, cache: bool = True):
     import lark  # noqa: PLC0415 - start-up cost: Lark (~60 ms) loads when an option is first parsed, not on a cache hit
 
     text = grammar_text()
-    cache_arg = _cache_path(text + f"|{positions}") if cache and transformer is None else False
     kw = dict(parser="lalr", lexer="contextual", propagate_positions=positions, maybe_placeholders=False)
-    if transformer is not None:
+    if transformer is not None or not cache:
         return lark.Lark(text, transformer=transformer, **kw)
-    try:
-        return lark.Lark(text, cache=cache_arg, **kw)
-    except Exception:  # an unreadable or stale cache file: build afresh
-        return lark.Lark(text, **kw)
+    return _cached_lark(text, "plain", **kw)
 
 
 def _transformer():
@@ -162,18 +192,10 @@ def _transformer():
 def _parser():
     p = _PARSERS.get("ast")
     if p is None:
-        import lark  # noqa: PLC0415 - start-up cost: Lark (~60 ms) loads when an option is first parsed, not on a cache hit
-
-        text = grammar_text()
-        cache = _cache_path(text + "|ast")
         kw = dict(parser="lalr", lexer="contextual", maybe_placeholders=False)
-        try:
-            # The grammar (not the transformer) is cached; the transformer is attached after
-            # loading, which keeps the inline transformation.
-            p = lark.Lark(text, cache=cache, transformer=_transformer(), **kw)
-        except Exception:
-            p = lark.Lark(text, transformer=_transformer(), **kw)
-        _PARSERS["ast"] = p
+        # the grammar's tables (not the transformer) are cached; the transformer is attached as they load,
+        # which keeps the inline transformation
+        p = _PARSERS["ast"] = _cached_lark(grammar_text(), "ast", transformer=_transformer(), **kw)
     return p
 
 

@@ -137,6 +137,7 @@ class Registry:
     max_phrase: int = 1
     memo: dict = field(default_factory=dict)
     near_memo: dict = field(default_factory=dict)
+    names_memo: list = field(default_factory=list)  # [the sorted names, how many phrases they were made from]
 
     def lookup(self, name: str) -> SymbolDef | None:
         """A symbol by id (`symbol:venerate-place`), name, alias or plural."""
@@ -146,7 +147,9 @@ class Registry:
         return self.symbols.get(sid) if sid else None
 
     def names(self) -> list[str]:
-        return sorted({" ".join(k) for k in self.phrases})
+        if not self.names_memo or self.names_memo[1] != len(self.phrases):
+            self.names_memo[:] = [sorted({" ".join(k) for k in self.phrases}), len(self.phrases)]
+        return list(self.names_memo[0])
 
     def suggest(self, words: tuple[str, ...]) -> str | None:
         """`did you mean ...?` for an unknown phrase: the nearest names to its longest close prefix."""

@@ -28,6 +28,7 @@ from ..effects.positions import offset_map
 from ..fixes import with_fixes
 from ..models import SECTIONS
 from ..vocabulary import CARD_MARKS
+from ..paths import DEFAULT_CACHE_MAX_MB, SettingError
 from ..pipeline import default_content_dirs, display_path, run
 from ..project import bundled_dir, load_config
 from ..schema import MODELINE_PREFIX
@@ -42,7 +43,8 @@ class MemoryCache(Cache):
     """The build cache in memory; an entry missing here is read once from the disk cache (when on)."""
 
     def __init__(self, disk: Cache | None):
-        super().__init__(folder=disk.folder if disk is not None else Path(os.devnull))
+        super().__init__(folder=disk.folder if disk is not None else Path(os.devnull),
+                         max_bytes=disk.max_bytes if disk is not None else DEFAULT_CACHE_MAX_MB << 20)
         self.entries: dict[str, tuple[str, Any]] = {}
         self.disk = disk
         self.file_values: dict[str, tuple] = {}  # file key -> (loaded file, entries, diagnostics, ...)
@@ -197,7 +199,10 @@ class Project:
         """Read `[tool.paleo]` and the content roots again; forget every cached file."""
         self.config, self.config_diagnostics = load_config(self.root)
         self.dirs = default_content_dirs(self.root, self.config)
-        disk = None if os.environ.get("PALEO_NO_CACHE") not in (None, "", "0") else Cache()
+        try:
+            disk = None if os.environ.get("PALEO_NO_CACHE") not in (None, "", "0") else Cache()
+        except SettingError:  # a cache bound that is not a size: the server works without the disk cache
+            disk = None
         self.cache = MemoryCache(disk)
         self.last = None
 

@@ -92,6 +92,28 @@ def main() -> None:
     _put("from_json", b'{"format": "runtime-state/2"}')
     for seed in serve_seeds():
         _put("serve", seed)
+    config_and_cache_seeds()
+
+
+def config_and_cache_seeds() -> None:
+    """The configuration's and the cache's seeds: the project's own pyproject.toml, and the hostile cases the
+    reliability work found (nested 5,000 deep, a 100,000-digit integer, a NUL in a content folder, a header of
+    `[` and spaces inside an unknown key, bounds from the environment), and cache files of every shape."""
+    pp = "[project]\nname = \"seed\"\n\n[tool.paleo]\ncontent = [\"content\"]\n"
+    _put("config", (REPO / "pyproject.toml").read_bytes())
+    _put("config", ("inf\n" + pp + "x = " + "[" * 5000 + "]" * 5000 + "\n").encode())
+    _put("config", ("1e309\n" + pp + "x = " + "7" * 100_000 + "\n").encode())
+    _put("config", ("nan\n" + pp.replace('["content"]', '["a\\u0000b"]')).encode())
+    _put("config", ("512\n" + pp + 'unknwn = """\n[' + " " * 8000 + '\n"""\n').encode())
+    _put("config", ("-1\n" + pp + '[[tool.paleo.sources]]\nfile = "r\\u0000.md"\ntitle = "R"\n').encode())
+    _put("config", b"1" * 5000 + b"\n[tool.paleo]\nselect = [\"M0\"]\n")
+    from compiler.store import MAGIC
+
+    _put("cache", b"")
+    _put("cache", MAGIC + b"k0\n" + b"0" * 64 + b"\nm" + b"\xff" * 40)
+    _put("cache", b"\x80\x04\x95" + b"cos\nsystem\n(S'touch /tmp/ran'\ntR." * 3)  # a pickle, as Lark's cache was
+    _put("cache", b"s" + bytes(range(32)) + b"payload")
+    _put("cache", MAGIC + b"k3\n" + b"g" * 64 + b"\nr" + b"x" * 2000)
 
 
 if __name__ == "__main__":

@@ -561,8 +561,105 @@ def serve(data: bytes) -> None:
         _serve_raw(data)
 
 
+# ---------------------------------------------------------------------------------------------- configuration
+
+
+def _scratch(name: str) -> Path:
+    """A private folder of this process for one target's files (made once, mode 0700)."""
+    import tempfile
+
+    got = _CACHE.get(("scratch", name))
+    if got is None:
+        got = _CACHE[("scratch", name)] = Path(tempfile.mkdtemp(prefix=f"paleo-fuzz-{name}-"))
+    return got
+
+
+_SETTINGS = ("PALEO_CACHE_MAX_MB", "PALEO_CACHE_DIR", "PALEO_NO_CACHE", "XDG_CACHE_HOME")
+
+
+def config(data: bytes) -> None:
+    """Bytes -> `pyproject.toml` read by `load_config` (C003 diagnostics placed inside the text, never an
+    exception), and the first line of the bytes as each setting from the environment (`cache_max_bytes`: a size
+    or a SettingError; `cache_dir`: a private folder or None)."""
+    import os
+
+    from compiler.paths import SettingError, cache_dir, cache_max_bytes, private_folder
+    from compiler.project import load_config
+
+    root = _scratch("config")
+    (root / "pyproject.toml").write_bytes(data)
+    cfg, diags = load_config(root)
+    text = data.decode("utf-8", "replace")
+    _check_diags(diags, "pyproject.toml", text)
+    assert all(d.code == "C003" for d in diags), [d.code for d in diags]
+    assert all("\0" not in c for c in cfg.content), cfg.content
+    line = text.split("\n", 1)[0].replace("\0", "")[:4096]
+    saved = {k: os.environ.get(k) for k in _SETTINGS}
+    try:
+        os.environ["PALEO_CACHE_MAX_MB"] = line
+        try:
+            n = cache_max_bytes()
+            assert isinstance(n, int) and 0 <= n <= (1 << 40), n
+        except SettingError as exc:
+            assert not _RAW_CONTROL.search(str(exc)), str(exc)
+        os.environ.pop("PALEO_CACHE_MAX_MB")
+        if line:
+            os.environ["PALEO_CACHE_DIR"] = str(root / "cache-from-env" / line[:200].replace("/", "_"))
+        os.environ["XDG_CACHE_HOME"] = str(root / "xdg")
+        d = cache_dir()
+        assert d is None or private_folder(d), d
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+# ---------------------------------------------------------------------------------------------- cache files
+
+
+def cache(data: bytes) -> None:
+    """Bytes as a cache folder's files: in place of a build-cache entry (alone and after a valid header, with its
+    signature forged), of the compiled grammar's entry and of the folder's secret; `Cache.get` and the grammar
+    store give a value or a miss, never an exception, and the grammar still parses."""
+    from compiler.cache import Cache
+    from compiler.effects import parser as P
+    from compiler.store import MAGIC, SignedStore
+
+    folder = _scratch("cache")
+    key = "k" + str(len(data) % 7)
+    forged = MAGIC + key.encode() + b"\n" + (data[:64].hex()[:64].encode().ljust(64, b"0")) + b"\n" + data[64:]
+    for blob in (data, forged):
+        (folder / "entry.bin").write_bytes(blob)
+        got = Cache(folder, max_bytes=1 << 20).get("entry.bin", key)
+        assert got is None, "an entry not signed with the folder's secret was read"
+    if data[:1] == b"s":  # the bytes as the folder's secret: a store signs and reads back its own entries
+        (folder / "secret").write_bytes(data[1:33])
+        store = SignedStore(folder, 1 << 20)
+        store.put_plain("own.bin", key, {"n": len(data)})
+        assert store.get("own.bin", key) == {"n": len(data)}
+        (folder / "secret").unlink()
+    gfolder = _scratch("cache-grammar")
+    for p in gfolder.glob("effects-*.grammar"):
+        p.write_bytes(data)
+    import os
+
+    saved = os.environ.get("PALEO_CACHE_DIR")
+    os.environ["PALEO_CACHE_DIR"] = str(gfolder)
+    try:
+        lark_parser = P._cached_lark(P.grammar_text(), "fuzz", parser="lalr", lexer="contextual",
+                                     maybe_placeholders=False)
+        assert lark_parser.parse("-> 1 wood") is not None
+    finally:
+        if saved is None:
+            os.environ.pop("PALEO_CACHE_DIR", None)
+        else:
+            os.environ["PALEO_CACHE_DIR"] = saved
+
+
 TARGETS = {"loader": loader, "effects": effects, "lint": lint, "fmt": fmt, "apply": apply, "from_json": from_json,
-           "lsp": lsp, "serve": serve}
+           "lsp": lsp, "serve": serve, "config": config, "cache": cache}
 
 
 def inputs(name: str) -> list[tuple[Path, bytes]]:

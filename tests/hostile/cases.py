@@ -40,6 +40,7 @@ class Case:
     stdin: bytes | None = None
     shows: tuple[str, ...] = ()
     hides: tuple[str, ...] = ()
+    env: dict = field(default_factory=dict)  # settings from the environment (added to the run's)
 
 
 def _f(text: str | bytes, name: str = "content/paleo/x.yaml") -> dict:
@@ -134,3 +135,29 @@ case("five-thousand-unknown-kinds", _f("".join(f"k{i}: 1\n" for i in range(5000)
      args=["lint", "--isolated", "{f}", "--format", "concise"])
 case("depth-65", _f("a: " + "[" * 65 + "]" * 65 + "\n"), ["Y007"], 1)
 case("depth-100000", _f("a: " + "[" * 100_000 + "\n"), ["Y007"], 1)
+
+# --- configuration is input too: pyproject.toml and the environment ------------------------------------
+_PP = "[project]\nname = \"hostile\"\n\n[tool.paleo]\ncontent = [\"content\"]\n"
+_CFG = ["lint", "content"]  # not --isolated: the project's pyproject.toml is read
+case("config-arrays-nested-5000-deep", {"pyproject.toml": (_PP + "x = " + "[" * 5000 + "]" * 5000 + "\n").encode(),
+                                        "content/paleo/x.yaml": _card.encode()}, ["C003"], 2, args=_CFG,
+     shows=("pyproject.toml:6:",))
+case("config-100000-digit-integer", {"pyproject.toml": (_PP + "x = " + "7" * 100_000 + "\n").encode(),
+                                     "content/paleo/x.yaml": _card.encode()}, ["C003"], 2, args=_CFG,
+     shows=("pyproject.toml:6:5",))
+case("config-nul-in-a-content-folder", {"pyproject.toml": (_PP.replace('["content"]', '["a\\u0000b"]')).encode(),
+                                        "content/paleo/x.yaml": _card.encode()}, ["C003"], 2, args=_CFG,
+     shows=("control character",), hides=("\x00",))
+case("config-nul-in-a-source-file", {"pyproject.toml": (_PP + '[[tool.paleo.sources]]\nfile = "r\\u0000.md"\ntitle = "R"\n').encode(),
+                                     "content/paleo/x.yaml": _card.encode()}, ["C003"], 2, args=_CFG,
+     shows=("control character",))
+case("config-bracket-and-8000-spaces-in-an-unknown-key", {
+    "pyproject.toml": (_PP + 'unknwn = """\n[' + " " * 8000 + '\n"""\n').encode(),
+    "content/paleo/x.yaml": _card.encode()}, ["C003"], 2, args=_CFG, shows=("unknown key",))
+case("config-over-one-mib", {"pyproject.toml": (_PP + "# " + "x" * (1 << 20) + "\n").encode(),
+                             "content/paleo/x.yaml": _card.encode()}, ["C003"], 2, args=_CFG)
+case("env-cache-bound-inf", _f(_card), [], 2, args=["lint", "{f}"], env={"PALEO_CACHE_MAX_MB": "inf"},
+     shows=("PALEO_CACHE_MAX_MB=inf is not a size",))
+case("env-cache-bound-nan", _f(_card), [], 2, args=["build", "--out", "b.json"],
+     env={"PALEO_CACHE_MAX_MB": "nan"}, shows=("PALEO_CACHE_MAX_MB=nan",))
+case("env-cache-bound-huge", _f(_card), [], 2, args=["lint", "{f}"], env={"PALEO_CACHE_MAX_MB": "1" * 5000})

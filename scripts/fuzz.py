@@ -3,7 +3,7 @@
 
     python scripts/fuzz.py [TARGET...] [--budget SECONDS] [--timeout SECONDS] [--engine auto|atheris|hypothesis] [--jobs N]
 
-Targets (tests/fuzz/targets.py): loader, effects, lint, fmt, apply, from_json, serve; none named means all.
+Targets (tests/fuzz/targets.py): loader, effects, lint, fmt, apply, from_json, lsp, serve, config, cache; none named means all.
 The engine is atheris (coverage-guided libFuzzer) where it installs (`pip install atheris`),
 hypothesis otherwise. Each target starts from its committed seed corpus (tests/fuzz/corpus/TARGET)
 and regression inputs (tests/fuzz/regressions/TARGET); atheris keeps what it grows in

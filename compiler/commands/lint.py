@@ -16,7 +16,7 @@ from ..graph import scenario_report
 from ..pipeline import display_path
 from ..project import bundled_dir, discover, looks_like_content
 from ..safeio import atomic_write, read_stream
-from . import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, format_of
+from . import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, UsageError, format_of
 from .common import compile_project, emit, settings
 
 
@@ -76,6 +76,11 @@ def cmd_lint(args) -> int:
     missing = []
     overrides = None
     for raw in args.paths:
+        if raw == "-":  # standard input, as ruff reads it: named by --stdin-filename
+            if not args.stdin_filename:
+                raise UsageError("`-` reads the file from standard input: name it with --stdin-filename F, "
+                                 "for example `paleo lint --stdin-filename content/cards.yaml -`")
+            continue
         p = Path(raw)
         if not p.exists() and not p.is_symlink() and not (args.stdin_filename and raw == args.stdin_filename):
             missing.append(make("C001", f"no such file or folder `{raw}`", Span.point(raw), label="not found",

@@ -162,3 +162,17 @@ def test_content_files_only_skips_other_yaml(tmp_path):
     rc, out, _ = run_cli(["lint", "--content-files-only", "--format", "concise", "content/loose.yaml",
                           "board.yaml"], cwd=p)
     assert rc == 1 and "content/loose.yaml:" in out and "board.yaml" not in out
+
+
+def test_a_dash_reads_standard_input_as_ruff_does(tmp_path):
+    """`paleo lint --stdin-filename F -` lints standard input as the file F (ruff's spelling); `-` alone is
+    a usage error saying what to add."""
+    p = project(tmp_path, "[tool.paleo]\n")
+    text = (p / "content" / "c.yaml").read_bytes()
+    rc, out, _ = run_cli(["lint", "--format", "concise", "--stdin-filename", "content/c.yaml", "-"], cwd=p, stdin=text)
+    assert rc == 1 and out.splitlines() == ["content/c.yaml:7:11: M005 invalid value `forrest`", "1 error"]
+    fixed = text.replace(b"forrest", b"forest")
+    rc, out, _ = run_cli(["lint", "-q", "--stdin-filename", "content/c.yaml", "-"], cwd=p, stdin=fixed)
+    assert rc == 0 and out == ""
+    rc, _, err = run_cli(["lint", "-"], cwd=p, stdin=text)
+    assert rc == 2 and "--stdin-filename" in err and "no such file" not in err

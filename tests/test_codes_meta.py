@@ -83,3 +83,15 @@ def test_code_has_a_fixture_that_triggers_it(code, tmp_path, monkeypatch):
         found = set(re.findall(r"\[([A-Z][0-9]{3})\]", out + err))
     assert code in found, f"{code} not reported; got {sorted(found)}\n{out}\n{err}"
     assert rc in (0, 1, 2)
+
+
+def test_every_code_an_example_names_exists():
+    """An `explain` example that names a code names a real one (C005's misspelt `M2O1` is no code's shape)."""
+    import re
+
+    from compiler.codes import all_codes, find
+
+    named = [(c.id, m) for c in all_codes() for m in re.findall(r"\b[A-Z][0-9]{3}\b", " ".join(
+        str(v) for v in (c.example, c.explanation, c.fix, c.what, c.why, c.summary) if v))]
+    assert named, "the examples name codes"
+    assert [(c, m) for c, m in named if find(m) is None] == []

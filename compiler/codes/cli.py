@@ -26,7 +26,7 @@ CODES = [
         "`paleo` stops with exit 2 and checks nothing.",
         why="A misspelt rule selection would silently turn checks off, and a missing content folder would "
         "compile nothing and report the project clean.",
-        example='[tool.paleo]\nignore = ["Y999"]\ncontent = ["cards-that-are-not-here"]',
+        example='[tool.paleo]\nignore = "M005"\ncontent = ["cards-that-are-not-here"]',
         fix="Use `select`, `ignore`, `per-file-ignores` and `content` with codes listed by `paleo explain --list` "
         "and folders that exist.",
     ),
@@ -35,7 +35,7 @@ CODES = [
         what="A `# paleo: ignore[CODE]` comment sits on a line where no diagnostic with that code "
         "is reported.",
         why="Stale suppressions hide future problems and mislead readers about the content.",
-        example="- name: Reeds  # paleo: ignore[M201]",
+        example="- name: Reeds  # paleo: ignore[M005]",
         fix="Remove the comment, or correct the code it names.",
     ),
     Code(

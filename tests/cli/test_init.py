@@ -32,6 +32,8 @@ def test_init_makes_a_project_that_lints_builds_and_passes_its_rule_test(tmp_pat
     assert lint.returncode == 0 and lint.stdout == "no problems found\n", lint.stdout + lint.stderr
     fmt = _paleo("fmt", "--check", cwd=p)
     assert fmt.returncode == 0, fmt.stdout + fmt.stderr
+    fmt = _paleo("fmt", "--check", "content", "tests/packs", cwd=p)  # the starter pack too, as `paleo fmt` leaves it
+    assert fmt.returncode == 0 and "0 files would be reformatted" in fmt.stdout + fmt.stderr, fmt.stdout + fmt.stderr
 
     build = _paleo("build", cwd=p)
     assert build.returncode == 0, build.stderr

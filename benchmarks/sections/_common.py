@@ -16,8 +16,8 @@ ENV = {**os.environ, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
 ENV.pop("PYTHONDONTWRITEBYTECODE", None)  # commands run as a user's do: with their byte-code written and reused
 
 
-def timed(cmd: list[str], cwd: Path | None = None, env: dict | None = None) -> tuple[float, float]:
-    """(wall seconds, peak resident MiB) of one command, which must succeed."""
+def timed(cmd: list[str], cwd: Path | None = None, env: dict | None = None, ok: tuple[int, ...] = (0,)) -> tuple[float, float]:
+    """(wall seconds, peak resident MiB) of one command, which must exit with a status of `ok`."""
     t0 = time.perf_counter()
     p = subprocess.Popen(cmd, cwd=cwd, env=env or ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(p.pid, 0)
@@ -25,7 +25,7 @@ def timed(cmd: list[str], cwd: Path | None = None, env: dict | None = None) -> t
     err = p.stderr.read().decode(errors="replace")
     p.stderr.close()
     p.returncode = os.waitstatus_to_exitcode(status)
-    if p.returncode != 0:
+    if p.returncode not in ok:
         raise RuntimeError(f"{' '.join(map(str, cmd))} exited {p.returncode}:\n{err[-2000:]}")
     return t, usage.ru_maxrss / 1024
 

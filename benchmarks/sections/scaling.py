@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import json
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -77,12 +75,7 @@ def _cmd(command: str, out: Path) -> list[str]:
 
 def _ok_timed(cmd, cwd, env) -> float:
     """Wall seconds of one command that exits 0 or 1 (lint, build and fmt exit 1 on what they find)."""
-    t0 = time.perf_counter()
-    p = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True)
-    t = time.perf_counter() - t0
-    if p.returncode not in (0, 1):
-        raise RuntimeError(f"{' '.join(map(str, cmd))} exited {p.returncode}:\n{p.stderr.decode(errors='replace')[-2000:]}")
-    return t
+    return timed(cmd, cwd, env, ok=(0, 1))[0]
 
 
 def run(quick: bool = False) -> list[dict]:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from compiler import cache as cache_mod
+from compiler import store as store_mod
 from compiler.bundle import dumps
 from compiler.cache import Cache, source_digest
 from compiler.pipeline import run
@@ -190,17 +191,17 @@ def test_switching_branches_back_and_forth(project, tmp_path):
 
 def test_an_interrupted_write_leaves_no_entry_that_changes_a_result(project, tmp_path, monkeypatch):
     c = Cache(tmp_path / "cache")
-    real = cache_mod.atomic_write
+    real = store_mod.atomic_write
 
     def dies_half_way(path, pieces, **kw):  # a crash after half the bytes, as an unsynced write may leave
         data = b"".join(pieces)
         Path(path).write_bytes(data[: len(data) // 2])
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(cache_mod, "atomic_write", dies_half_way)
+    monkeypatch.setattr(store_mod, "atomic_write", dies_half_way)
     assert outcome(cached(project, c)) == cold(project)
     assert entries_of(c)  # the half-written entries are there
-    monkeypatch.setattr(cache_mod, "atomic_write", real)
+    monkeypatch.setattr(store_mod, "atomic_write", real)
     assert outcome(cached(project, c)) == cold(project)
 
 

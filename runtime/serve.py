@@ -1,6 +1,7 @@
 """`python -m runtime serve`: the runtime as a process a frontend in any language drives, one JSON line at a time.
 
     python -m runtime serve --bundle build/bundle.json [--max-games 64] [--max-line-bytes 8388608]
+    python -m runtime serve            # the demo bundle (runtime/demo: synthetic faces); --no-demo: none
 
 The frontend writes one request per line on standard input; the runtime writes exactly one
 response line per request line on standard output, in order, and nothing else (standard error
@@ -13,7 +14,8 @@ Requests (`hello` first; anything else before it is refused with `handshake-requ
     hello    {protocol, format_version?}       -> protocol, runtime (version), state_format, bundle_major
                                                   (the bundle major version read), definitions (the games
                                                   this runtime plays), bundle ({format_version, games,
-                                                  scenarios} or null), commands, limits
+                                                  scenarios, synthetic, demo (its notice, for the demo
+                                                  bundle only)} or null), commands, limits
     bundle   {path}                            -> load (or replace) the bundle new games use
     new      {game, setup?, players, seed}     -> handle and status; `setup` is the setup record
                                                   `new_game` takes (scenario, modules, boards, options)
@@ -54,7 +56,8 @@ import json
 import os
 import sys
 
-from .bundle import SUPPORTED_MAJOR, BundleError, load_bundle
+from .bundle import SUPPORTED_MAJOR, BundleError, is_synthetic, load_bundle
+from .demo import NOTICE, is_demo, load_demo
 from .core.definition import REGISTRY
 from .core.game import STATE_FORMAT
 from .engine import Game, IllegalAction, NotPlayable, SetupError, StateError  # (registers the game definitions)
@@ -295,8 +298,11 @@ class Server:
         b = self.bundle
         if b is None:
             return None
-        return {"format_version": b.get("format_version"), "games": [g["id"] for g in b.get("games", [])],
-                "scenarios": [s["id"] for s in b.get("scenarios", [])]}
+        info = {"format_version": b.get("format_version"), "games": [g["id"] for g in b.get("games", [])],
+                "scenarios": [s["id"] for s in b.get("scenarios", [])], "synthetic": is_synthetic(b)}
+        if is_demo(b):
+            info["demo"] = NOTICE
+        return info
 
     def _need_bundle(self) -> dict:
         if self.bundle is None:
@@ -455,7 +461,9 @@ def _silence(stream) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m runtime serve", description="Serve the runtime over JSON lines "
                                  "on standard input and output (see the module's documentation).")
-    ap.add_argument("--bundle", help="the compiled bundle.json new games use (or send a `bundle` request)")
+    ap.add_argument("--bundle", help="the compiled bundle.json new games use (or send a `bundle` request); "
+                    "without it, the runtime's synthetic demo bundle (runtime/demo)")
+    ap.add_argument("--no-demo", action="store_true", help="start with no bundle: `new` waits for a `bundle` request")
     ap.add_argument("--max-games", type=int, default=MAX_GAMES, help=f"games open at once (default {MAX_GAMES})")
     ap.add_argument("--max-line-bytes", type=int, default=MAX_LINE_BYTES,
                     help=f"the longest request line read (default {MAX_LINE_BYTES})")
@@ -463,12 +471,14 @@ def main(argv=None) -> int:
     if args.max_games < 1 or args.max_line_bytes < 64:
         ap.error("--max-games is at least 1 and --max-line-bytes at least 64")
     bundle = None
-    if args.bundle:
-        try:
+    try:
+        if args.bundle:
             bundle = load_bundle(args.bundle)
-        except BundleError as exc:
-            sys.stderr.write(f"python -m runtime serve: {escape(exc)}\n")
-            return 2
+        elif not args.no_demo:
+            bundle = load_demo()
+    except BundleError as exc:
+        sys.stderr.write(f"python -m runtime serve: {escape(exc)}\n")
+        return 2
     try:
         return serve(bundle=bundle, max_games=args.max_games, max_line_bytes=args.max_line_bytes)
     except KeyboardInterrupt:

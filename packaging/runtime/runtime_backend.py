@@ -51,9 +51,11 @@ def _project() -> dict:
 
 
 def _sources(root: Path) -> list[tuple[str, bytes]]:
-    """Every file of the runtime package (its Python modules), by archive name, in a fixed order."""
+    """Every file of the runtime package (its Python modules and the demo bundle), by archive name, in a fixed
+    order."""
     out = []
-    for p in sorted((root / "runtime").rglob("*.py")):
+    files = [*(root / "runtime").rglob("*.py"), *(root / "runtime" / "demo").glob("*.json.gz")]
+    for p in sorted(files):
         rel = p.relative_to(root).as_posix()
         if "__pycache__" in rel:
             continue

@@ -39,7 +39,7 @@ def test_the_wheel_holds_the_runtime_only_with_the_project_version(wheel):
     assert tops == {"runtime", f"paleo_runtime-{compiler.__version__}.dist-info"}
     shipped = {n for n in names if n.startswith("runtime/")}
     assert shipped == {p.relative_to(ROOT).as_posix() for p in (ROOT / "runtime").rglob("*.py")
-                       if "__pycache__" not in p.parts}
+                       if "__pycache__" not in p.parts} | {"runtime/demo/collection.json.gz"}
     assert f"Version: {compiler.__version__}\n" in meta and "Requires-Dist" not in meta
     assert f'__version__ = "{compiler.__version__}"' in stamped
 
@@ -85,3 +85,26 @@ def test_it_installs_alone_in_a_fresh_venv_and_serves_a_game(wheel, tmp_path, pa
     assert fe.close() == (0, b"")
     script = subprocess.run([str(venv / "bin" / "paleo-runtime"), "--version"], capture_output=True, text=True, env=env)
     assert script.stdout.strip() == f"paleo-runtime {compiler.__version__}"
+
+
+def test_the_installed_runtime_alone_serves_the_labelled_demo_bundle(wheel, tmp_path):
+    """A runtime-only user with no bundle: `serve` with no `--bundle` plays the demo bundle, which says what it is."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, capture_output=True)
+    py = venv / "bin" / "python"
+    p = subprocess.run([sys.executable, "-m", "pip", "--python", str(py), "install", "--no-index", "--disable-pip-version-check",
+                        "--quiet", str(wheel)], capture_output=True, text=True)
+    assert p.returncode == 0, p.stdout + p.stderr
+    env = {"PATH": f"{venv / 'bin'}:/usr/bin:/bin", "HOME": str(tmp_path)}
+    fe = Frontend(python=str(py), env=env, cwd=str(tmp_path))
+    bundle = fe.hello()["bundle"]
+    assert bundle["synthetic"] is True and "synthetic" in bundle["demo"] and "invented" in bundle["demo"]
+    assert {"game:paleo", "game:paleovet"} <= set(bundle["games"]) and "level:pote/I" in bundle["scenarios"]
+    for req in ({"cmd": "new", "game": "game:paleo", "setup": {"scenario": "level:pote/I"}, "players": 2, "seed": 4},
+                {"cmd": "new", "game": "game:paleovet", "players": 2, "seed": 4}):
+        h = fe.ok(req)["handle"]
+        status = fe.ok({"cmd": "status", "handle": h})
+        while not status["terminal"]:
+            status = fe.ok({"cmd": "apply", "handle": h, "index": 0})
+        assert status["outcome"]["result"] in ("win", "loss", "unfinished")
+    assert fe.close() == (0, b"")

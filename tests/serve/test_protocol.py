@@ -256,7 +256,7 @@ def test_save_and_load_round_trip_across_processes(paleo_file):
 
 
 def test_without_a_bundle_new_games_wait_for_one(paleo_file):
-    fe = Frontend()
+    fe = Frontend("--no-demo")
     assert fe.ask({"cmd": "hello", "protocol": 1, "format_version": "0.9"})["error"]["code"] == "bundle-version"
     assert fe.hello()["bundle"] is None
     assert fe.ask({**PALEO, "seed": 1})["error"]["code"] == "no-bundle"

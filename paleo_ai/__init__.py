@@ -2,11 +2,14 @@
 
 Nothing here is imported by `runtime`, and this package imports neither library until asked:
 
-    from paleo_ai.openspiel import PaleoGame        # needs open_spiel (pyspiel)
-    from paleo_ai.pettingzoo import PaleoAECEnv     # needs pettingzoo and gymnasium
+    import paleo_ai.openspiel                       # needs open_spiel: registers "paleo_codex" with pyspiel
+    from paleo_ai import pettingzoo                  # needs pettingzoo and gymnasium: env(), raw_env(), parallel_env()
 
-`paleo_ai.chance` (standard library only) is what both build on for OpenSpiel's explicit chance:
-the runtime's random draws are supplied from outside, one at a time.
+Both play the runtime's demo bundle (`runtime.demo`, synthetic faces) unless given a bundle. What they
+build on is standard library only: `paleo_ai.chance` supplies the runtime's random draws from outside,
+one at a time (OpenSpiel's explicit chance), and `paleo_ai.tensor` lays an observation out as a vector
+derived from the game's declared zones and counters (OpenSpiel's tensors, PettingZoo's observation).
+The site's page "Game AI: OpenSpiel and PettingZoo" shows both.
 
 Outcomes
 --------
@@ -21,7 +24,7 @@ terminal state; PettingZoo sets `truncations` instead of `terminations`).
 
 import importlib
 
-__all__ = ["chance", "openspiel", "pettingzoo"]
+__all__ = ["chance", "openspiel", "pettingzoo", "tensor"]
 
 
 def __getattr__(name):

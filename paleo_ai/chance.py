@@ -62,7 +62,7 @@ class Table:
         self._step()
 
     def copy(self) -> "Table":
-        t = Table.__new__(Table)
+        t = type(self).__new__(type(self))
         t.bundle, t.new_kw = self.bundle, self.new_kw
         t.game = None if self.game is None else self.game.clone(exact=True)
         t.pending, t.draws, t.chance, t.ahead = self.pending, list(self.draws), self.chance, self.ahead

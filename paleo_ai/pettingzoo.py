@@ -1,22 +1,30 @@
-"""The runtime as a PettingZoo AEC environment (needs `pettingzoo` and `gymnasium`: the `[ai]` extra).
+"""The runtime as PettingZoo environments (needs `pettingzoo` and `gymnasium`: the `[ai]` extra).
 
-    from paleo_ai.pettingzoo import PaleoAECEnv
-    env = PaleoAECEnv(bundle, game="game:paleo", players=2, setup={"scenario": "A"})
+    from paleo_ai import pettingzoo as paleo_pz
+    env = paleo_pz.env(players=2, setup={"scenario": "A"})     # the demo bundle, PettingZoo's standard wrappers
     env.reset(seed=7)
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, info = env.last()
         action = None if terminated or truncated else int(np.flatnonzero(obs["action_mask"])[0])
         env.step(action)
 
-- Agents are `player_0` .. `player_{n-1}`; the agent selected is the lowest seat among those who
-  may act (simultaneous choices are taken turn by turn, an earlier choice hidden from the others).
+    par = paleo_pz.parallel_env(players=2)                      # every player who may act chooses at once
+
+- `raw_env(bundle=None, *, game, players, setup, render_mode)` is the AEC environment itself (`PaleoAECEnv`);
+  `env(...)` is it inside PettingZoo's standard wrappers, as its classic games are (an action outside the space
+  is an error, an illegal one ends the game with `illegal_reward` for that agent, and the call order is
+  enforced); `parallel_env(...)` is `PaleoParallelEnv`. `bundle` None plays the runtime's demo bundle
+  (`runtime.demo`: synthetic test packs with invented card faces).
+- Agents are `player_0` .. `player_{n-1}`. In the AEC environment the agent selected is the lowest seat among
+  those who may act (simultaneous choices are taken turn by turn, an earlier choice hidden from the others).
+  In the parallel environment every agent who may act chooses in the same step (Paleo's choose step is
+  simultaneous in the rules); an agent who may not act has an all-zero mask and its action is not read.
 - Action space: `Discrete(num_distinct_actions)`, the runtime's fixed action ids; the mask of the
   legal ones is `obs["action_mask"]` (and `info["action_mask"]`).
-- Observation space: a `Dict` of `observation`, a fixed-length float vector, and `action_mask`.
-  The vector is the runtime's observation of that player hashed into `FEATURES` slots: each
-  number or boolean at a path adds its value at the slot of its path, each string in a list (a
-  card id, a back) adds 1 at the slot of (path, string), a list's length goes at the slot of its
-  path. The observation itself, as a dict, is in `info["observation"]`.
+- Observation space: a `Dict` of `observation` and `action_mask`. `observation` is the vector of
+  `paleo_ai.tensor.Layout` (the same as OpenSpiel's observation tensor): segments derived from the game's
+  declared zones and counters, seats relative to the observing agent; `env.unwrapped.layout.describe()` lists
+  them. The observation itself, as a dict, is in `info["observation"]`.
 - The environment draws its randomness from the runtime's own generator, seeded by `reset(seed)`.
 - Rewards come once, at the end: the returns of `paleo_ai` (cooperative Paleo: the shared result
   for everyone). The runtime's cap stopping a game sets `truncations`, not `terminations`.
@@ -25,56 +33,59 @@
 from __future__ import annotations
 
 import functools
-import zlib
 
 try:
     import numpy as np
     from gymnasium import spaces
-    from pettingzoo import AECEnv
+    from pettingzoo import AECEnv, ParallelEnv
+    from pettingzoo.utils import wrappers
 except ImportError as exc:  # the [ai] extra is not installed
     raise ImportError(f'paleo_ai.pettingzoo needs pettingzoo and gymnasium ({exc.name} is missing): '
                       'pip install "paleo-codex[ai]"', name=exc.name) from None
 
-from runtime import Game
+from runtime import Game, IllegalAction
 
-FEATURES = 1024
+from .tensor import Layout
+
 LIMIT = 1e6  # the observation vector's declared bounds (every count and counter of a game stays far inside)
+NAME = "paleo_codex_v1"
 
 
-def _slot(key: str) -> int:
-    return zlib.crc32(key.encode("utf-8")) % FEATURES
+def _bundle(bundle):
+    if bundle is None:
+        from runtime.demo import load_demo
+
+        return load_demo()
+    return bundle
 
 
-def features(obs, out: np.ndarray, path: str = "") -> None:
-    """Hash an observation (nested dicts and lists) into the fixed vector `out` (added to, not cleared)."""
-    if isinstance(obs, dict):
-        for k, v in obs.items():
-            features(v, out, f"{path}/{k}")
-    elif isinstance(obs, list):
-        out[_slot(path + "#")] += len(obs)
-        for i, v in enumerate(obs):
-            if isinstance(v, str):
-                out[_slot(f"{path}={v}")] += 1
-            else:
-                features(v, out, f"{path}[{i}]")
-    elif isinstance(obs, bool):
-        out[_slot(path)] += float(obs)
-    elif isinstance(obs, (int, float)):
-        out[_slot(path)] += max(-LIMIT / 4, min(LIMIT / 4, float(obs)))
-    elif isinstance(obs, str):
-        out[_slot(f"{path}={obs}")] += 1
+def raw_env(bundle: dict | None = None, **kw) -> "PaleoAECEnv":
+    """The AEC environment without wrappers."""
+    return PaleoAECEnv(_bundle(bundle), **kw)
 
 
-class PaleoAECEnv(AECEnv):
-    metadata = {"name": "paleo_codex_v0", "render_modes": ["ansi"], "is_parallelizable": False}
+def env(bundle: dict | None = None, *, illegal_reward: float = -1.0, **kw):
+    """The AEC environment in PettingZoo's standard wrappers (as its classic games are built)."""
+    e = raw_env(bundle, **kw)
+    e = wrappers.TerminateIllegalWrapper(e, illegal_reward=illegal_reward)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)
 
-    def __init__(self, bundle: dict, *, game: str = "game:paleo", players: int = 2, setup: dict | None = None,
-                 render_mode: str | None = None):
-        super().__init__()
+
+def parallel_env(bundle: dict | None = None, **kw) -> "PaleoParallelEnv":
+    """The parallel environment: each step takes the actions of every agent who may act."""
+    return PaleoParallelEnv(_bundle(bundle), **kw)
+
+
+class _Spaces:
+    """What both environments share: the game's sizes, spaces, masks and observations."""
+
+    def _setup(self, bundle, game, players, setup, render_mode):
         self.bundle = bundle
         self.new_kw = {"game": game, "players": players, "setup": dict(setup or {})}
         probe = Game.new(bundle, seed=0, **self.new_kw)
         self.num_actions = probe.num_distinct_actions
+        self.layout = Layout.of(probe)
         self.possible_agents = [f"player_{p}" for p in range(players)]
         self.render_mode = render_mode
         self.game = None
@@ -82,7 +93,7 @@ class PaleoAECEnv(AECEnv):
     @functools.lru_cache(maxsize=None)
     def observation_space(self, agent):
         return spaces.Dict({
-            "observation": spaces.Box(-LIMIT, LIMIT, (FEATURES,), np.float32),
+            "observation": spaces.Box(-LIMIT, LIMIT, (self.layout.size,), np.float32),
             "action_mask": spaces.Box(0, 1, (self.num_actions,), np.int8),
         })
 
@@ -90,11 +101,48 @@ class PaleoAECEnv(AECEnv):
     def action_space(self, agent):
         return spaces.Discrete(self.num_actions)
 
-    # ------------------------------------------------------------------ the AEC interface
-    def reset(self, seed=None, options=None):
+    def _seat(self, agent) -> int:
+        return self.possible_agents.index(agent)
+
+    def _new_game(self, seed) -> None:
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1)[0])
         self.game = Game.new(self.bundle, seed=int(seed), **self.new_kw)
+
+    def _legal_mask(self, agent, may_act: bool) -> np.ndarray:
+        m = np.zeros(self.num_actions, np.int8)
+        if may_act and not self.game.is_terminal():
+            m[self.game.legal_action_ids(self._seat(agent))] = 1
+        return m
+
+    def _observation(self, agent, mask) -> tuple[dict, dict]:
+        seat = self._seat(agent)
+        vec = np.asarray(self.layout.encode(self.game, seat), np.float32)
+        return {"observation": vec, "action_mask": mask}, self.game.observation(seat)
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        g = self.game
+        return f"{g.game_id}: {g.outcome or 'in play'}; to act: {', '.join(f'player_{p}' for p in g.current_players())}"
+
+    def close(self):
+        self.game = None
+
+
+class PaleoAECEnv(_Spaces, AECEnv):
+    """The AEC environment: one agent acts at a time."""
+
+    metadata = {"name": NAME, "render_modes": ["ansi"], "is_parallelizable": False}
+
+    def __init__(self, bundle: dict, *, game: str = "game:paleo", players: int = 2, setup: dict | None = None,
+                 render_mode: str | None = None):
+        AECEnv.__init__(self)
+        self._setup(bundle, game, players, setup, render_mode)
+
+    # ------------------------------------------------------------------ the AEC interface
+    def reset(self, seed=None, options=None):
+        self._new_game(seed)
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -102,9 +150,6 @@ class PaleoAECEnv(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos = {a: {} for a in self.agents}
         self._select()
-
-    def _seat(self, agent) -> int:
-        return self.possible_agents.index(agent)
 
     def _select(self) -> None:
         g = self.game
@@ -124,18 +169,12 @@ class PaleoAECEnv(AECEnv):
             self.infos[a] = {"action_mask": self._mask(a)}
 
     def _mask(self, agent) -> np.ndarray:
-        m = np.zeros(self.num_actions, np.int8)
-        g = self.game
-        if not g.is_terminal() and agent == self.agent_selection:
-            m[g.legal_action_ids(self._seat(agent))] = 1
-        return m
+        return self._legal_mask(agent, agent == self.agent_selection)
 
     def observe(self, agent):
-        vec = np.zeros(FEATURES, np.float32)
-        obs = self.game.observation(self._seat(agent))
-        features(obs, vec)
+        out, obs = self._observation(agent, self._mask(agent))
         self.infos.setdefault(agent, {})["observation"] = obs
-        return {"observation": vec, "action_mask": self._mask(agent)}
+        return out
 
     def step(self, action):
         agent = self.agent_selection
@@ -150,11 +189,57 @@ class PaleoAECEnv(AECEnv):
         if self.render_mode == "ansi":
             self.render()
 
-    def render(self):
-        if self.render_mode is None:
-            return None
-        g = self.game
-        return f"{g.game_id} day/turn state: {g.outcome or 'in play'}; to act: {self.agent_selection}"
 
-    def close(self):
-        self.game = None
+class PaleoParallelEnv(_Spaces, ParallelEnv):
+    """The parallel environment: every agent who may act chooses in the same step (the others' actions are not
+    read). Actions are applied in seat order; one made illegal by an earlier seat's (the runtime took a
+    choice that changed the table) is dropped, and that agent is asked again in the next step."""
+
+    metadata = {"name": NAME, "render_modes": ["ansi"]}
+
+    def __init__(self, bundle: dict, *, game: str = "game:paleo", players: int = 2, setup: dict | None = None,
+                 render_mode: str | None = None):
+        self._setup(bundle, game, players, setup, render_mode)
+        self.agents = []
+
+    def _all(self) -> tuple[dict, dict]:
+        acting = set(self.game.current_players()) if not self.game.is_terminal() else set()
+        obs, infos = {}, {}
+        for a in self.agents:
+            mask = self._legal_mask(a, self._seat(a) in acting)
+            obs[a], seen = self._observation(a, mask)
+            infos[a] = {"action_mask": mask, "observation": seen}
+        return obs, infos
+
+    def reset(self, seed=None, options=None):
+        self._new_game(seed)
+        self.agents = list(self.possible_agents)
+        return self._all()
+
+    def step(self, actions: dict):
+        g = self.game
+        acting = g.current_players()
+        missing = [f"player_{p}" for p in acting if f"player_{p}" not in actions]
+        if missing:
+            raise ValueError(f"{', '.join(missing)} may act now and gave no action")
+        for p in acting:  # an action illegal before any is applied is the caller's error
+            aid = int(actions[f"player_{p}"])
+            if aid not in g.legal_action_ids(p):
+                raise IllegalAction(f"action {aid} is not legal for player_{p} now")
+        for p in acting:
+            aid = int(actions[f"player_{p}"])
+            if g.is_terminal() or aid not in g.legal_action_ids(p):
+                continue  # an earlier seat's action changed what this seat may do: it chooses again
+            g.apply_id(aid, p)
+        obs, infos = self._all()
+        done = g.is_terminal()
+        ret = g.returns() if done else [0.0] * len(self.possible_agents)
+        rewards = {a: float(ret[self._seat(a)]) for a in self.agents}
+        truncated = done and g.is_truncated()
+        terms = {a: done and not truncated for a in self.agents}
+        truncs = {a: truncated for a in self.agents}
+        if done:
+            self.agents = []
+        if self.render_mode == "ansi":
+            self.render()
+        return obs, rewards, terms, truncs, infos

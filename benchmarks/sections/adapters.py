@@ -49,7 +49,7 @@ def _direct(bundle, games: int) -> float:
 def _openspiel(bundle, games: int) -> float:
     from paleo_ai.openspiel import PaleoGame
 
-    game = PaleoGame(bundle, players=2)
+    game = PaleoGame.from_bundle(bundle, players=2)
     t = time.perf_counter()
     for seed in range(games):
         r = random.Random(seed)

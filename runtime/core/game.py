@@ -514,6 +514,13 @@ class Game:
         """How many action ids this game's definition, setup and player count has (every id is < this)."""
         return self._space().size
 
+    def action_blocks(self) -> list[dict]:
+        """The action encoding, per action type: `type`, `offset` (its first id), `size` (its number of ids: the
+        product over its fields of the field's values + 2, for "absent" and "null") and `fields` ([name, values]);
+        `num_distinct_actions` is the sum of the sizes."""
+        return [{"type": t, "offset": off, "size": n, "fields": [[f, d.size] for f, d in fields]}
+                for t, off, fields, n in self._space().blocks]
+
     def id_of(self, action: dict) -> int:
         """The fixed id of an action record (its player and label play no part)."""
         return self._space().id_of(action)

@@ -23,12 +23,12 @@ def _sample(state, rs):
 @pytest.mark.parametrize("which,kw", [("short_paleo", dict(players=2)), ("short_paleo", dict(players=1)),
                                       ("short_vet", dict(game="game:paleovet", players=2))])
 def test_random_sim_test_passes(request, which, kw):
-    game = PaleoGame(request.getfixturevalue(which), **kw)
+    game = PaleoGame.from_bundle(request.getfixturevalue(which), **kw)
     pyspiel.random_sim_test(game, num_sims=3, serialize=False, verbose=False)
 
 
 def test_every_shuffle_and_roll_is_a_chance_node_and_the_runtimes_generator_is_never_used(short_paleo):
-    game = PaleoGame(short_paleo, players=2)
+    game = PaleoGame.from_bundle(short_paleo, players=2)
     s = game.new_initial_state()
     assert s.is_chance_node()
     rs = np.random.RandomState(0)
@@ -47,7 +47,7 @@ def test_every_shuffle_and_roll_is_a_chance_node_and_the_runtimes_generator_is_n
 
 
 def test_a_simultaneous_choice_is_hidden_from_the_others_until_all_have_chosen(short_paleo):
-    game = PaleoGame(short_paleo, players=2)
+    game = PaleoGame.from_bundle(short_paleo, players=2)
     s = game.new_initial_state()
     rs = np.random.RandomState(3)
     while s.is_chance_node():
@@ -70,7 +70,7 @@ def test_mcts_beats_a_random_bot(short_paleo):
     """OpenSpiel's MCTS bot (100 simulations, random rollouts) and a uniform random bot each play the same
     seeded games of Paleo with module A, alone, made short (the mission card's victory token wins, the first
     skull loses): MCTS wins more of them and its mean return is higher (random play wins about 1 in 13)."""
-    game = PaleoGame(short_paleo, players=1, setup={"scenario": "A"})
+    game = PaleoGame.from_bundle(short_paleo, players=1, setup={"scenario": "A"})
     results = {"mcts": [], "random": []}
     for seed in range(GAMES):
         for who in results:

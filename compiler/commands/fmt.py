@@ -37,11 +37,42 @@ def cmd_fmt(args) -> int:
         paths = [os.path.relpath(d) if d.resolve().is_relative_to(Path.cwd().resolve()) else str(d) for d in own]
     if args.content_files_only:
         paths = [p for p in paths if not Path(p).is_file() or looks_like_content(Path(p), dirs)]
-        if not paths:
-            return EXIT_OK
+    else:
+        paths = _project_card_files(paths, root, dirs)
+    if not paths:
+        return EXIT_OK
     if args.diff:
         return fmt_diff(paths, root, check=args.check)
     return fmt_run(paths, check=args.check, diff=False, out=sys.stdout)
+
+
+def _project_card_files(paths: list[str], root: Path, dirs: list[Path]) -> list[str]:
+    """The given paths less the files of this project that lie outside its content folders (its
+    `.pre-commit-config.yaml`, a CI file): fmt rewrites card files only, and a modeline in another YAML file
+    would make the editor check it against the card schema. Each one left is named on standard error. A file
+    outside the project, or in a project with no content folder of its own, is formatted as given."""
+    try:
+        top = root.resolve()
+        own = [d for d in dirs if d.is_dir() and d.resolve().is_relative_to(top)]
+    except OSError:
+        return paths
+    if not own:
+        return paths
+    kept = []
+    for p in paths:
+        f = Path(p)
+        try:
+            inside = f.is_file() and f.resolve().is_relative_to(top)
+        except OSError:
+            inside = False
+        if inside and not looks_like_content(f, own):
+            where = ", ".join(shown_path(d, root) for d in own)
+            sys.stderr.write(f"paleo fmt: {escape_python(shown_path(f, root))} is not a card file of this project "
+                             f"(it lies outside its content folders: {escape_python(where)}); left unchanged. "
+                             "Add its folder to `content` in [tool.paleo], or give `--content`, to format it\n")
+            continue
+        kept.append(p)
+    return kept
 
 
 def fmt_diff(paths: list[str], root: Path, *, check: bool) -> int:

@@ -92,7 +92,7 @@ def main(args) -> int:
         except (GridError, PolicyError, SweepError, store.StoreError, SetupError, BundleError) as exc:
             return _err(escape(exc))
         except NotPlayable as exc:
-            sys.stderr.write(f"paleo sweep: {escape(exc, None)}\n")
+            sys.stderr.write(f"paleo sweep: {escape(exc, None, keep=chr(10))}\n")  # its facts, one per line
             return 1
         except IllegalAction as exc:  # a policy returned something not among the legal actions
             return _err(f"a policy chose an illegal action (blocks finished so far are kept; --resume continues): "

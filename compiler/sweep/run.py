@@ -178,6 +178,9 @@ def run_sweep(bundle: dict, grid: Grid, out: Path, *, executor=None, resume: boo
     todo = [b for b in blocks if b.key not in done_keys]
     total = grid.games * len(grid.setups) * len(grid.players) * len(grid.policies)
     already = total - sum(b.count for b in todo)
+    if log and done_keys:  # a resumed sweep says at once what it found and what is left
+        log(f"resuming {escape(out)}: {len(blocks) - len(todo)} of {len(blocks)} blocks ({already} of {total} games) "
+            f"are done; playing {len(todo)} blocks on {executor.where}")
     bar = None
     if progress is not False:  # None: only on a terminal; True: on stderr; a stream: on it
         stream = progress if hasattr(progress, "write") else None

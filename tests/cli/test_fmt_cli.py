@@ -83,3 +83,22 @@ def test_content_files_only_leaves_other_yaml_alone(tmp_path):
     before = board.read_bytes(), vector.read_bytes()
     rc, out, _ = run_cli(["fmt", "--content-files-only", "board.yaml", "vector.yaml"], cwd=p)
     assert rc == 0 and (board.read_bytes(), vector.read_bytes()) == before
+
+
+def test_a_project_file_outside_the_content_folders_is_never_rewritten(tmp_path):
+    """`paleo fmt .pre-commit-config.yaml` in a project: not a card file, so no rewrite and no schema modeline."""
+    p = _project(tmp_path)
+    (p / "content" / "schema.json").write_text("{}", encoding="utf-8")
+    hooks = "repos:\n- repo: local\n  hooks:\n  - id: paleo-fmt\n"
+    (p / ".pre-commit-config.yaml").write_text(hooks, encoding="utf-8")
+    vector = "sources:\n  in: {type: stdin}\ncards: [a]\n"
+    (p / "ops").mkdir()
+    (p / "ops" / "vector.yaml").write_text(vector, encoding="utf-8")
+    for args in (["fmt", ".pre-commit-config.yaml"], ["fmt", "--check", "ops/vector.yaml"], ["fmt", "--diff", "ops/vector.yaml"]):
+        rc, out, err = run_cli(args, cwd=p)
+        assert rc == 0 and out == "", (args, out, err)
+        assert "is not a card file of this project" in err and "content" in err
+    assert (p / ".pre-commit-config.yaml").read_text() == hooks and (p / "ops" / "vector.yaml").read_text() == vector
+    rc, out, err = run_cli(["fmt", ".pre-commit-config.yaml", "content/x.yaml"], cwd=p)  # the card file is formatted
+    assert rc == 0 and (p / "content" / "x.yaml").read_text() != UNSORTED
+    assert (p / ".pre-commit-config.yaml").read_text() == hooks

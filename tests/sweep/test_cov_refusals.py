@@ -118,3 +118,22 @@ def test_a_bad_grid_file_is_refused_with_the_reason(planted_file, tmp_path, caps
     err = capsys.readouterr().err
     assert says in err and "Traceback" not in err
     assert not out.exists()
+
+
+def test_a_setup_not_playable_prints_its_facts_one_per_line(tmp_path, capsys):
+    """The bundled content alone prints no card faces: the refusal lists each missing fact on its own line (not
+    one line with the line breaks shown as U+000A), and nothing is written."""
+    import json
+
+    from compiler.pipeline import run
+
+    res = run([Path(__file__).resolve().parents[2] / "content"], root=Path(__file__).resolve().parents[2])
+    bundle = tmp_path / "bundle.json"
+    bundle.write_text(json.dumps(res.bundle), encoding="utf-8")
+    out = tmp_path / "r.jsonl"
+    assert paleo(["sweep", "--bundle", str(bundle), "--setup", "A", "--games", "2", "--out", str(out), "--no-progress"]) == 1
+    err = capsys.readouterr().err
+    assert "U+000A" not in err and err.startswith("paleo sweep: not playable")
+    facts = [line for line in err.splitlines() if line.startswith("  - ")]
+    assert len(facts) >= 2 and any("module:paleo/A" in f for f in facts), err
+    assert not out.exists()

@@ -91,6 +91,8 @@ def test_a_killed_sweep_resumes_without_repeating_or_losing_a_block(planted_bund
     done = run_sweep(planted_bundle, g, out, resume=True, progress=False, log=notes.append)
     assert done["kept"] == len(before) and done["played"] == 16 - len(before)
     assert any("torn" in n for n in notes)
+    assert any(n.startswith("resuming ") and f"{len(before)} of 16 blocks" in n and f"playing {16 - len(before)} blocks" in n
+               for n in notes), notes  # said before any block is played, not after a silence
     assert out.read_bytes().startswith(kept)  # the blocks written before the kill are untouched
     _, after, torn = store.read(out)
     keys = [b["key"] for b in after]

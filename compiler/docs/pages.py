@@ -266,6 +266,11 @@ class Reference(RecordPages):
             out += [f"## {i}. {m.text(sec.title)} {{: #{sec.key} }}", ""]
             if sec.record:
                 out += [f"{m.badge(self.by_id.get(sec.record, {}).get('completeness'))} {self.ref(sec.record, p, 'About ' + self.name(sec.record))}", ""]
+            steps = [r for r in sec.rules if r.kind not in ("rule", "setup")]
+            if steps and not sec.record:  # a phase: what happens in it, in order (the section's own search entry)
+                phase = steps[0].kind
+                out += [f"What happens {'at' if phase.lower() == 'night' else 'in the'} {m.text(phase.lower())}, in order: "
+                        + ", ".join(m.link(m.text(r.name.lower()), p, p, r.anchor) for r in steps) + ".", ""]
             for rule in sec.rules:
                 # the number stays out of the search title: a shorter title ranks a rule by its name alone
                 out += [f'### <span class="paleo-num" data-search-exclude>{m.h(rule.number)}</span> {m.text(rule.name)} {{: #{rule.anchor} }}', "",

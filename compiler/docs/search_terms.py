@@ -10,7 +10,7 @@ import json
 SEARCH_TERMS: dict[str, tuple[str, ...]] = {
     # Paleo, the base game
     "game:paleo#victory": ("win", "winning", "how to win", "won"),
-    "game:paleo#defeat": ("lose", "losing", "lost", "game over"),
+    "game:paleo#defeat": ("lose", "losing", "lost", "game over", "fifth skull"),
     "game:paleo#tie": ("same time", "draw", "both"),
     "game:paleo#night/feeding": ("eat", "eating", "hungry", "starve", "feed"),
     "game:paleo#people-and-wounds": ("die", "dies", "dead", "death", "injury", "health"),
@@ -42,7 +42,7 @@ SEARCH_TERMS: dict[str, tuple[str, ...]] = {
 STOP_WORDS = (
     "a", "an", "and", "are", "at", "be", "can", "could", "did", "do", "does", "for", "from", "game", "get", "happen",
     "happens", "how", "i", "if", "in", "is", "it", "my", "of", "on", "or", "our", "rule", "rules", "should", "the",
-    "there", "to", "we", "what", "when", "where", "which", "who", "why", "will", "with", "you",
+    "there", "to", "we", "what", "when", "where", "which", "who", "why", "will", "with", "work", "works", "you",
 )
 
 # Everyday word -> the word the rulebooks (and so the site's titles) use. Applied to whole words of a query.
@@ -60,10 +60,19 @@ SYNONYMS: dict[str, str] = {
     "draw": "tie",
 }
 
+# Everyday phrase -> the rulebooks' word, applied to the whole query before it is split into words (a player
+# asks about "the 5th skull"; the rulebook calls it defeat). Keys are lower case, whole words.
+PHRASES: dict[str, str] = {
+    "set up": "setup", "setting up": "setup",
+    "5th skull": "defeat", "fifth skull": "defeat", "5 skulls": "defeat", "five skulls": "defeat",
+}
+
 
 def search_words_js() -> str:
     """The script that rewrites a search before the search worker sees it (stop words out, synonyms in)."""
-    return _SEARCH_WORDS_JS.replace("__STOP__", json.dumps(sorted(STOP_WORDS))).replace("__SYN__", json.dumps(SYNONYMS, sort_keys=True))
+    return (_SEARCH_WORDS_JS.replace("__STOP__", json.dumps(sorted(STOP_WORDS)))
+            .replace("__SYN__", json.dumps(SYNONYMS, sort_keys=True))
+            .replace("__PHRASES__", json.dumps(sorted(PHRASES.items(), key=lambda kv: -len(kv[0])))))
 
 
 _SEARCH_WORDS_JS = r"""// Generated from compiler/docs/search_terms.py: players' questions searched in the rulebooks' words.
@@ -74,12 +83,15 @@ _SEARCH_WORDS_JS = r"""// Generated from compiler/docs/search_terms.py: players'
   "use strict";
   var STOP = __STOP__;
   var SYN = __SYN__;
+  var PHRASES = __PHRASES__;  // [phrase, word], longest first
   var stop = {};
   STOP.forEach(function (w) { stop[w] = true; });
 
   function rewrite(query) {
     if (/[*+\-:^~"]/.test(query)) { return query; }  // the user wrote lunr syntax: leave it alone
-    var words = query.toLowerCase().replace(/\bset(ting)? up\b/g, "setup").split(/[\s?!.,;]+/).filter(Boolean);
+    var text = " " + query.toLowerCase().split(/[\s?!.,;]+/).filter(Boolean).join(" ") + " ";
+    PHRASES.forEach(function (pw) { text = text.split(" " + pw[0] + " ").join(" " + pw[1] + " "); });
+    var words = text.split(" ").filter(Boolean);
     var kept = words.filter(function (w) { return !stop[w]; });
     if (!kept.length) { return query; }
     var out = [];

@@ -8,7 +8,7 @@ from typing import Callable, Iterable
 from urllib.parse import quote
 
 from .codes import all_codes, lookup
-from .diagnostics import Diagnostic, Severity
+from .diagnostics import Diagnostic, Safety, Severity
 from .loader import text_lines
 from .limits import MAX_FILE_BYTES
 from .safeio import display_col, escape, read_regular, shown_line
@@ -51,9 +51,18 @@ def render_human(diags: Iterable[Diagnostic], sources: SourceLookup, *, color: b
 _COLORS = {"error": "\033[1;31m", "warning": "\033[1;33m", "info": "\033[1;36m"}
 
 
+def fix_mark(d: Diagnostic) -> str:
+    """`[*] ` before the message of a diagnostic `paleo lint --fix` settles, `[?] ` of one only
+    `--fix --unsafe-fixes` does (a guess to review), nothing otherwise (as ruff marks its fixable rules)."""
+    fix = d.fix
+    if fix is None or not fix.edits:
+        return ""
+    return "[*] " if fix.safety is Safety.SAFE else "[?] " if fix.safety is Safety.UNSAFE else ""
+
+
 def _human_one(d: Diagnostic, lines_of: Callable[[str], list[str]], color: bool) -> str:
     sev = d.severity.value
-    msg = escape(d.message)
+    msg = fix_mark(d) + escape(d.message)
     head = f"{sev}[{d.code}]: {msg}"
     if color:
         head = f"{_COLORS[sev]}{sev}[{d.code}]\033[0m\033[1m: {msg}\033[0m"

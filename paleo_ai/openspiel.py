@@ -58,6 +58,7 @@ except ImportError as exc:  # the [ai] extra is not installed
                       name=exc.name) from None
 
 from runtime import Game, load_bundle
+from runtime.demo import load_demo
 
 from .chance import Table, observation_text
 from .tensor import Layout
@@ -93,8 +94,6 @@ def _bundle(name: str) -> dict:
             raise pyspiel.SpielError(f"{SHORT_NAME}: no bundle {name} in this process (a `live:` bundle is one "
                                      "PaleoGame.from_bundle was given here; name a bundle file instead)")
         if name == "":
-            from runtime.demo import load_demo
-
             _BUNDLES[name] = load_demo()
         else:
             _BUNDLES[name] = load_bundle(name)

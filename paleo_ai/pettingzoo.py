@@ -44,6 +44,7 @@ except ImportError as exc:  # the [ai] extra is not installed
                       'pip install "paleo-codex[ai]"', name=exc.name) from None
 
 from runtime import Game, IllegalAction
+from runtime.demo import load_demo
 
 from .tensor import Layout
 
@@ -53,8 +54,6 @@ NAME = "paleo_codex_v1"
 
 def _bundle(bundle):
     if bundle is None:
-        from runtime.demo import load_demo
-
         return load_demo()
     return bundle
 

@@ -14,7 +14,8 @@ from ..pipeline import default_content_dirs
 from ..pipeline import run as run_pipeline
 from ..project import code_page_url, find_root, is_code_prefix, load_config, site_url
 from ..safeio import escape_python
-from ..render import file_source_lookup, json_text, render_github, render_human, render_json, render_sarif, summary_line
+from ..render import (file_source_lookup, fix_mark, json_text, render_github, render_human, render_json, render_sarif,
+                      summary_line)
 from . import ConfigError
 
 
@@ -99,9 +100,9 @@ def sarif_with_help_uris(text: str) -> str:
 
 
 def render_concise(diags) -> str:
-    """One line per diagnostic: `file:line:col: CODE message`."""
-    return "".join(f"{escape_python(d.span.file)}:{d.span.line}:{d.span.column}: {d.code} {escape_python(d.message)}\n"
-                   for d in diags)
+    """One line per diagnostic: `file:line:col: CODE message`, the message marked `[*]` (or `[?]`) when fixable."""
+    return "".join(f"{escape_python(d.span.file)}:{d.span.line}:{d.span.column}: {d.code} {fix_mark(d)}"
+                   f"{escape_python(d.message)}\n" for d in diags)
 
 
 def emit(diags, fmt: str, res, stream, color: str = "never", quiet: bool = False) -> None:

@@ -123,7 +123,7 @@ def cmd_lint(args) -> int:
         statistics(diags, fmt, sys.stdout)
     else:
         emit(diags, fmt, res, sys.stdout, args.color, quiet=args.quiet)
-    if fmt == "human" and not args.quiet and not args.statistics:
+    if fmt in ("human", "concise") and not args.quiet and not args.statistics:
         fix_summary(fixed, diags, args)
     if missing:
         return EXIT_USAGE
@@ -184,9 +184,9 @@ def fix_summary(fixed, diags, args) -> None:
     safe = sum(1 for d in diags if d.fix is not None and d.fix.safety is Safety.SAFE)
     unsafe = sum(1 for d in diags if d.fix is not None and d.fix.safety is Safety.UNSAFE)
     if safe and not args.fix:
-        sys.stdout.write(f"{safe} fixable with `paleo lint --fix`\n")
+        sys.stdout.write(f"[*] {safe} fixable with `paleo lint --fix`\n")
     if unsafe and not (args.fix and args.unsafe_fixes):
-        sys.stdout.write(f"{unsafe} more fixable with `paleo lint --fix --unsafe-fixes` (review them)\n")
+        sys.stdout.write(f"[?] {unsafe} more fixable with `paleo lint --fix --unsafe-fixes` (review them)\n")
 
 
 def own_diagnostics(diags, root: Path, dirs: list[Path]):

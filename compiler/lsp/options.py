@@ -258,11 +258,39 @@ class Item:
 _NAME_KW = "|".join(NAME_REFS)  # the keywords of references by a quoted name (`card "Reeds"`, `mark "white-hand"`)
 
 
-def complete(reg: Registry, prefix: str, targets: dict[str, list[str]]) -> list[Item]:
+def record_game(lines: list[str], ln: int) -> str | None:
+    """The `game:` of the record (an item of a top-level list) that line `ln` lies in, or None when the record
+    states none yet (the text is read as written: the file may not parse while it is being typed)."""
+    sec = next((i for i in range(min(ln, len(lines) - 1), -1, -1) if re.match(r"[A-Za-z_][\w-]*\s*:", lines[i])), None)
+    if sec is None:
+        return None
+    item = None
+    for i in range(sec + 1, len(lines)):
+        m = re.match(r"( *)- ", lines[i])
+        if m:
+            item = len(m.group(1))
+            break
+    if item is None:
+        return None
+    start = next((i for i in range(ln, sec, -1) if re.match(" {%d}- " % item, lines[i])), None)
+    if start is None:
+        return None
+    for i in range(start, len(lines)):
+        line = lines[i]
+        if i > start and line.strip() and not line.lstrip().startswith("#") and len(line) - len(line.lstrip()) <= item:
+            break  # the next record, or the end of the list
+        m = re.match(r"(?: {%d}- | {%d})game:\s*[\"']?(game:[\w-]+)" % (item, item + 2), line)
+        if m:
+            return m.group(1)
+    return None
+
+
+def complete(reg: Registry, prefix: str, targets: dict[str, list[str]], game: str | None = None) -> list[Item]:
     """Completion items for an option whose text up to the cursor is `prefix`.
 
     `targets` lists what references may name: {"secret": ["23", ...], "token": [...], "card": [names],
-    "idea": [names], "title": [words], "mark": [marks]}."""
+    "idea": [names], "title": [words], "mark": [marks]}. With `game`, only the symbols of that game are offered
+    (a PaleoVet symbol on a Paleo card would be an error)."""
     toks = tokens(prefix)
     at_word = bool(toks) and toks[-1].kind == "word" and toks[-1].end == len(prefix)
     partial = toks[-1].text.lower() if at_word else ""
@@ -305,7 +333,7 @@ def complete(reg: Registry, prefix: str, targets: dict[str, list[str]]) -> list[
     if hit is None or hit[2] == len(done):  # symbol phrases valid here that continue the words written
         first = done[lead].start if lead < len(done) else start
         for sid, sym in sorted(reg.symbols.items()):
-            if position not in sym.positions:
+            if position not in sym.positions or (game is not None and sym.games and game not in sym.games):
                 continue
             for ph in sym.phrases():
                 parts = ph.split()

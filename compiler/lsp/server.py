@@ -227,7 +227,7 @@ async def completion(ls: PaleoServer, params: L.CompletionParams):
     got = option_prefix(lines, ln, col)
     if got is not None:
         start, prefix = got
-        items = O.complete(check.registry(), prefix, check.index().targets())
+        items = O.complete(check.registry(), prefix, check.index().targets(), game=O.record_game(lines, ln))
         out = []
         for it in items:
             rng = L.Range(start=L.Position(line=ln, character=lsp_col(lines[ln], start + it.replace_from + 1)),

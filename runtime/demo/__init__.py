@@ -19,6 +19,8 @@ import gzip
 import json
 from pathlib import Path
 
+from ..bundle import BundleError, check_shape, check_version
+
 FILE = Path(__file__).resolve().parent / "collection.json.gz"
 NOTICE = ("the runtime's demo bundle: synthetic test packs with invented card faces (not the published cards), "
           "for trying the runtime; build real content with `paleo build`")
@@ -29,8 +31,6 @@ _LOADED: dict = {}
 
 def load_demo() -> dict:
     """The demo bundle, parsed and checked once per process (BundleError if the file is missing or damaged)."""
-    from ..bundle import BundleError, check_shape, check_version
-
     if "b" not in _LOADED:
         try:
             with gzip.open(FILE, "rb") as f:

@@ -57,8 +57,18 @@ def test_lint_says_how_many_diagnostics_a_fix_would_clear(tmp_path):
     (tmp_path / "pyproject.toml").write_text("[tool.paleo]\n", encoding="utf-8")
     rc, out, _ = run_cli(["lint"], cwd=tmp_path)
     assert rc == 1
-    assert out.endswith("5 fixable with `paleo lint --fix`\n"
-                        "4 more fixable with `paleo lint --fix --unsafe-fixes` (review them)\n")
+    assert out.endswith("[*] 5 fixable with `paleo lint --fix`\n"
+                        "[?] 4 more fixable with `paleo lint --fix --unsafe-fixes` (review them)\n")
+    # each fixable diagnostic is marked where it is shown, as ruff marks its own: [*] safe, [?] a guess to review
+    heads = [line for line in out.splitlines() if line.startswith(("error[", "warning[", "info["))]
+    assert sum("]: [*] " in h for h in heads) == 5 and sum("]: [?] " in h for h in heads) == 4
+    rc, out, _ = run_cli(["lint", "--format", "concise"], cwd=tmp_path)
+    rows = [line for line in out.splitlines() if line.startswith("content/")]
+    assert sum(" [*] " in r for r in rows) == 5 and sum(" [?] " in r for r in rows) == 4
+    assert out.endswith("[*] 5 fixable with `paleo lint --fix`\n"
+                        "[?] 4 more fixable with `paleo lint --fix --unsafe-fixes` (review them)\n")
+    rc, out, _ = run_cli(["lint", "--fix"], cwd=tmp_path)  # once applied, nothing safe is left to mark
+    assert "[*]" not in out and out.endswith("[?] 4 more fixable with `paleo lint --fix --unsafe-fixes` (review them)\n")
 
 
 def test_show_settings_lists_the_per_file_ignores(tmp_path):

@@ -122,8 +122,15 @@ async def test_completion_after_require_offers_requirement_symbols_only(client: 
     got = await client.text_document_completion_async(L.CompletionParams(
         text_document=L.TextDocumentIdentifier(uri=u), position=_pos(typed3, "secret \n", 7)))
     assert "23" in {i.label for i in got.items}
-    change_doc(client, u, text, 13)
-    assert await diagnostics(client, u, 13) == []
+    # only the symbols of the card's game: PaleoVet's treatments are never offered on a Paleo card
+    typed4 = typed.replace("'require \n", "'-> \n")
+    change_doc(client, u, typed4, 14)
+    got = await client.text_document_completion_async(L.CompletionParams(
+        text_document=L.TextDocumentIdentifier(uri=u), position=_pos(typed4, "'-> \n", 4)))
+    labels = {i.label for i in got.items}
+    assert "food" in labels and not labels & {"antibiotic", "antiviral", "surgery"}, labels
+    change_doc(client, u, text, 15)
+    assert await diagnostics(client, u, 15) == []
 
 
 async def test_completion_of_record_ids(client: LanguageClient, project):

@@ -11,7 +11,7 @@ import pytest
 
 import synthetic_bundle
 from runtime import demo, new_game
-from runtime.bundle import BundleError, is_synthetic
+from runtime.bundle import is_synthetic
 
 from .conftest import ROOT, Frontend
 

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+from ..safeio import read_regular
+
 
 def target_at(check, shown, off, lf):
     """(record ids, site) named at the offset: a reference in an option, an id or a field naming one."""
@@ -49,3 +54,28 @@ def rename_plan(check, shown, off, lf):
 
 def norm_eq(a, b) -> bool:
     return a is not None and " ".join(a.lower().split()) == " ".join(str(b).lower().split())
+
+
+RULE_TESTS = ("tests", "rules")  # where a project's rule tests live (`paleo test`'s default folder)
+MAX_RULE_TESTS = 5000
+
+
+def rule_test_renames(root: Path, rid: str, new: str) -> dict[Path, tuple[str, list[tuple[int, int, str]]]]:
+    """The edits that rename record `rid` to `new` in the project's rule tests: every JSON string that is the id,
+    or a rule reference of it (`rid#rule`), by file: (its text, [(start, end, replacement)])."""
+    folder = root.joinpath(*RULE_TESTS)
+    out: dict[Path, tuple[str, list[tuple[int, int, str]]]] = {}
+    if not folder.is_dir() or folder.is_symlink():
+        return out
+    pattern = re.compile('"(' + re.escape(rid) + ')(?=["#])')
+    for n, path in enumerate(sorted(folder.glob("*.json"))):
+        if n >= MAX_RULE_TESTS:
+            break
+        try:
+            text = read_regular(path).decode("utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        edits = [(m.start(1), m.end(1), new) for m in pattern.finditer(text)]
+        if edits:
+            out[path] = (text, edits)
+    return out

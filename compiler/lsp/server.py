@@ -29,7 +29,7 @@ from . import options as O
 from .convert import offsets_range, text_lines, to_lsp_diag, to_range, too_large, uri_of, whole_range
 from .engine import (Project, effect_string_at, is_effect_path, line_starts, lsp_col, offset_of, scalar_edit,
                      span_offsets, string_offset, strings_in)
-from .lookup import norm_eq, record_hover, rename_plan, target_at
+from .lookup import norm_eq, record_hover, rename_plan, rule_test_renames, target_at
 
 DEBOUNCE = 0.025  # seconds of quiet after an edit before the check starts (a newer edit restarts it)
 TOKEN_TYPES = ["function", "number", "variable", "keyword"]  # symbol, number, reference, keyword
@@ -437,6 +437,10 @@ async def rename(ls: PaleoServer, params: L.RenameParams):
         else:
             a, b, rep = scalar_edit(ftext, s.start, s.end, new)
         edits.setdefault(uri_of(p, s.file), []).append(L.TextEdit(range=offsets_range(ftext, a, b), new_text=rep))
+    if what == "id" and edits:  # the rule tests that name the record (or one of its rules) follow it
+        for path, (ftext, found) in rule_test_renames(p.root, rid, new).items():
+            edits.setdefault(uris.from_fs_path(str(path)), []).extend(
+                L.TextEdit(range=offsets_range(ftext, a, b), new_text=rep) for a, b, rep in found)
     return L.WorkspaceEdit(changes=edits) if edits else None
 
 

@@ -220,11 +220,24 @@ async def test_rename_across_two_files(client: LanguageClient, project):
     assert [d.code for d in got] == ["G401"]
     change_doc(client, uri(more), text, 21)
     await diagnostics(client, uri(more), 21)
-    # ids too: a record's id and every field naming it
-    edit = await client.text_document_rename_async(L.RenameParams(
-        text_document=L.TextDocumentIdentifier(uri=uri(more)), position=_pos(text, "card:fan/scout", 6),
-        new_name="card:fan/ranger"))
+    # ids too: a record's id, every field naming it, and the rule tests that name it (or a rule of it)
+    tests = project / "tests" / "rules"
+    tests.mkdir(parents=True, exist_ok=True)
+    rule_test = tests / "fan-scout.json"
+    rule_text = ('{"name": "fan-scout", "rules": ["card:fan/scout#night"],\n'
+                 ' "given": {"hand": ["card:fan/scout", "card:fan/scouting"]}, "note": "card:fan/scout is named"}\n')
+    rule_test.write_text(rule_text, encoding="utf-8")
+    try:
+        edit = await client.text_document_rename_async(L.RenameParams(
+            text_document=L.TextDocumentIdentifier(uri=uri(more)), position=_pos(text, "card:fan/scout", 6),
+            new_name="card:fan/ranger"))
+    finally:
+        rule_test.unlink()
     assert [e.new_text for e in edit.changes[uri(more)]] == ["card:fan/ranger"]
+    got = edit.changes[uri(rule_test)]
+    assert [e.new_text for e in got] == ["card:fan/ranger"] * 2  # the rule reference and the id; not a lookalike
+    assert [(e.range.start.line, e.range.start.character) for e in got] == [
+        (0, rule_text.index("card:fan/scout#")), (1, rule_text.split("\n")[1].index('"card:fan/scout"') + 1)]
 
 
 async def test_formatting_uses_paleo_fmt(client: LanguageClient, project):

@@ -3,6 +3,7 @@
 `paleo docs` works in an author's project too."""
 
 import shutil
+import sys
 from pathlib import Path
 
 from setuptools import setup
@@ -35,6 +36,12 @@ class BuildPyWithData(build_py):
             if mermaid.is_file():
                 (kit / "mermaid").mkdir()
                 shutil.copy2(mermaid, kit / "mermaid" / "mermaid.min.js")
+            else:  # said where it cannot be missed: the wheel works, but its sites draw no diagram
+                sys.stderr.write(
+                    "\n" + "=" * 78 + "\n"
+                    "paleo-codex: node_modules/mermaid is missing (run `npm ci` before building): this wheel carries\n"
+                    "no diagram renderer, so `paleo docs` of it shows each diagram as its text.\n"
+                    + "=" * 78 + "\n\n")
 
 
 setup(cmdclass={"build_py": BuildPyWithData})

@@ -71,7 +71,8 @@ def resolve_ref(spec: str, root: Path) -> str | None:
 
 
 def build_ref(commit: str, root: Path, spec: str) -> dict:
-    """Export the commit's tree and compile it with its own compiler; the bundle it writes."""
+    """Export the commit's tree and compile it: a checkout of this project with its own compiler/, an author's
+    project (no compiler/ of its own) with the compiler running now; the bundle it writes."""
     with tempfile.TemporaryDirectory(prefix="paleo-diff-") as tmp:
         tree = Path(tmp) / "tree"
         tree.mkdir()
@@ -85,9 +86,11 @@ def build_ref(commit: str, root: Path, spec: str) -> dict:
                 tar.extractall(tree, filter="data")
             else:  # pragma: no cover - Python before 3.11.4; the archive is git's own export
                 tar.extractall(tree)
-        if not (tree / "compiler").is_dir():
-            raise SideError(f"`{clean(spec)}` has no compiler/ folder to build its bundle with")
-        env = {**os.environ, "PYTHONPATH": str(tree)}
+        env = dict(os.environ)
+        if (tree / "compiler").is_dir():  # this project's own history: each side built by the compiler it had
+            env["PYTHONPATH"] = str(tree)
+        else:  # an author's project: the compiler running now (the folder it is imported from), for both sides
+            env["PYTHONPATH"] = str(Path(__file__).resolve().parents[1])
         out = Path(tmp) / "out"
         run = subprocess.run([sys.executable, "-m", "compiler", "build", "--out", str(out)], cwd=tree, env=env,
                              capture_output=True, text=True)

@@ -40,6 +40,22 @@ EDIT_ENV = "PALEO_EDIT_URL"  # "edit this record" leads to this URL + the record
 CHANGES_ENV = "PALEO_DOCS_CHANGES"  # a JSON file (`paleo diff --format json`) for the "what changed" page
 SITE_URL_ENV = "PALEO_SITE_URL"  # the served site's address (mkdocs.yml's site_url)
 OFFLINE_ENV = "PALEO_OFFLINE"  # "true": the offline download (mkdocs.yml and hooks.py read it)
+TEXT_DIAGRAMS_ENV = "PALEO_TEXT_DIAGRAMS"  # "true": no mermaid in this install; diagrams are shown as their text
+
+# What stands in for mermaid in an install that carries none (a wheel built before `npm ci`): every diagram is
+# drawn as its own text, under a note that says why. The text is escaped: it is never read as HTML.
+TEXT_DIAGRAMS_JS = r"""// paleo: this install carries no diagram renderer; diagrams are shown as their text.
+(function () {
+  "use strict";
+  function esc(t) { return String(t).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"); }
+  var NOTE = '<p class="paleo-diagram-note">This diagram is shown as its text: the paleo that built this site ' +
+             'carries no diagram renderer (its wheel was built before <code>npm ci</code>).</p>';
+  window.mermaid = {
+    initialize: function () {},
+    render: function (id, text) { return Promise.resolve({ svg: NOTE + "<pre>" + esc(text) + "</pre>" }); }
+  };
+})();
+"""
 log = logging.getLogger("mkdocs.plugins.paleo")
 
 
@@ -137,9 +153,12 @@ def reference_files(files, config):
     for rel in sorted(pages):
         files.append(File.generated(config, rel, content=pages[rel]))
     mermaid = root / MERMAID_JS
-    if not mermaid.is_file():
+    if mermaid.is_file():
+        files.append(File.generated(config, f"{REF}/{MERMAID_TARGET}", abs_src_path=str(mermaid)))
+    elif os.environ.get(TEXT_DIAGRAMS_ENV) == "true":
+        files.append(File.generated(config, f"{REF}/{MERMAID_TARGET}", content=TEXT_DIAGRAMS_JS))
+    else:
         raise PluginError(f"paleo: {MERMAID_JS} is missing; run `npm ci` to vendor mermaid")
-    files.append(File.generated(config, f"{REF}/{MERMAID_TARGET}", abs_src_path=str(mermaid)))
     log.info("paleo: generated %d reference pages in %.2fs", len(pages), time.perf_counter() - t0)
     return files
 
@@ -162,12 +181,12 @@ def _swap_in(new: Path, out: Path) -> None:
 
 
 def build_site(bundle_path: str | None, out: Path, root: Path, *, offline: bool = False, site_url: str | None = None,
-               edit_url: str | None = None, since: str | None = None) -> int:
+               edit_url: str | None = None, since: str | None = None, text_diagrams: bool = False) -> int:
     """Build the rules site into `out` with `mkdocs build --strict`, its reference generated from a bundle.
 
     `bundle_path` None compiles the project's content first; content errors end the build with exit 1.
     `offline` builds the download for file:// instead of the served site; `since` (a bundle or a git
-    ref) fills the "what changed" page.
+    ref) fills the "what changed" page; `text_diagrams` builds without mermaid, each diagram shown as its text.
     """
     config = root / "mkdocs.yml"
     if not config.is_file():
@@ -183,7 +202,7 @@ def build_site(bundle_path: str | None, out: Path, root: Path, *, offline: bool 
     bundle, rc = bundle_for(bundle_path, root)
     if bundle is None:
         return rc
-    if not (root / MERMAID_JS).is_file():
+    if not text_diagrams and not (root / MERMAID_JS).is_file():
         sys.stderr.write(f"paleo: error: {MERMAID_JS} is missing; run `npm ci` in {root} to vendor mermaid\n")
         return EXIT_USAGE
     changes = None
@@ -201,7 +220,8 @@ def build_site(bundle_path: str | None, out: Path, root: Path, *, offline: bool 
         else:
             path = Path(tmp) / "bundle.json"
             path.write_text(json.dumps(bundle, ensure_ascii=False), encoding="utf-8")
-        env = {**os.environ, BUNDLE_ENV: str(path), "NO_MKDOCS_2_WARNING": "1", OFFLINE_ENV: "true" if offline else "false"}
+        env = {**os.environ, BUNDLE_ENV: str(path), "NO_MKDOCS_2_WARNING": "1", OFFLINE_ENV: "true" if offline else "false",
+               TEXT_DIAGRAMS_ENV: "true" if text_diagrams else "false"}
         for key, value in ((SITE_URL_ENV, site_url), (EDIT_ENV, edit_url)):
             if value:
                 env[key] = value

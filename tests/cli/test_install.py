@@ -114,6 +114,13 @@ def test_sdist_wheel_fresh_venv_fan_project(tmp_path):
     assert (fan / "site" / "index.html").is_file() and not (fan / "mkdocs.yml").exists()
     pages = [p for p in (fan / "site" / "reference").rglob("*.html") if "Berry Bush" in p.read_text(encoding="utf-8")]
     assert pages, "the fan card is in the reference"
+    # the site is the project's: titled by it, and it ships no byte-code cache of the Play page's Python
+    home = (fan / "site" / "index.html").read_text(encoding="utf-8")
+    assert "my-fan-cards — rules</title>" in home and "Paleo Codex</title>" not in home
+    assert not [p for p in (fan / "site").rglob("*") if p.name == "__pycache__" or p.suffix == ".pyc"]
+    play = (fan / "site" / "play" / "index.html").read_text(encoding="utf-8")  # speaks to the project's author
+    assert "rules reference of your project" in play and "python -m runtime serve --bundle build/bundle.json" in play
+    assert "main job" not in play and not (fan / "site" / "play" / "play.js").exists()
 
 
 def test_one_version_source():

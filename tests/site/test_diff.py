@@ -113,3 +113,33 @@ def test_docs_since_a_ref_fills_the_what_changed_page(repo, tmp_path):
     page = generate_reference(new, REPO, changes=d)["reference/changes.md"]
     assert "Since <code>HEAD~1</code>: 0 added, 0 removed, 1 changed." in page
     assert card_id.replace("-", "\\-") in page or card_id in page
+
+
+def test_diff_of_a_ref_works_in_an_authors_project(tmp_path, capsys, monkeypatch):
+    """A fan project has no compiler/ of its own: each side is built with the compiler that runs `paleo diff`."""
+    root = tmp_path / "fan"
+    (root / "content").mkdir(parents=True)
+    (root / "pyproject.toml").write_text('[project]\nname = "fan"\n\n[tool.paleo]\n', encoding="utf-8")
+    card = root / "content" / "cards.yaml"
+    card.write_text(
+        "cards:\n  - id: card:fan/berry-bush\n    name: Berry Bush\n    game: game:paleo\n    product: product:paleo\n"
+        "    kind: base\n    back: null\n    options:\n      - '-> 2 food'\n    completeness: partial\n"
+        "    source: {rulebook: 002_56cce9db253ede81.txt, section: [\"The Game Turn: Surviving Day and Night\"]}\n",
+        encoding="utf-8")
+
+    def git(*args):
+        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", *args], cwd=root, check=True,
+                       capture_output=True)
+
+    git("init", "-q")
+    git("add", "-A")
+    git("commit", "-qm", "one")
+    card.write_text(card.read_text(encoding="utf-8").replace("'-> 2 food'", "'-> 3 food'"), encoding="utf-8")
+    git("commit", "-qam", "two")
+    monkeypatch.chdir(root)
+    rc = main(["diff", "HEAD~1", "HEAD", "--format", "json"])
+    out, err = capsys.readouterr()
+    assert rc == 1, err
+    d = json.loads(out)
+    assert [r["id"] for r in d["changed"]] == ["card:fan/berry-bush"] and not d["added"] and not d["removed"]
+    assert any(f["path"].startswith("options") for f in d["changed"][0]["fields"])

@@ -45,3 +45,30 @@ def test_without_a_bundle_the_content_is_compiled():
     bundle, rc = bundle_for(None, REPO)
     assert rc == 0 and bundle["format_version"].startswith("1.")
     assert bundle["cards"] and bundle["symbols"]
+
+
+def test_an_install_without_the_diagram_renderer_still_builds_a_projects_site(tmp_path, monkeypatch, capsys):
+    """A wheel built before `npm ci` carries no mermaid: `paleo docs` in a project still builds, says so once, and
+    the site shows each diagram as its (escaped) text under a note."""
+    import shutil
+
+    from compiler.commands import docs as docs_cmd
+    from site_support import REPO
+
+    kit = tmp_path / "kit"  # the scaffold such a wheel ships: mkdocs.yml and the guides, no mermaid/
+    kit.mkdir()
+    shutil.copy2(REPO / "mkdocs.yml", kit / "mkdocs.yml")
+    shutil.copytree(REPO / "site", kit / "site", ignore=shutil.ignore_patterns("reference", "__pycache__", ".*"))
+    monkeypatch.setattr(docs_cmd, "docs_kit", lambda: kit)
+    project = tmp_path / "berry"
+    (project / "content").mkdir(parents=True)
+    (project / "pyproject.toml").write_text('[project]\nname = "berry-fans"\n\n[tool.paleo]\n', encoding="utf-8")
+    monkeypatch.chdir(project)
+    out = tmp_path / "site"
+    assert main(["docs", "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert err.count("carries no diagram renderer") == 1 and "Traceback" not in err
+    stand_in = (out / "reference" / "assets" / "mermaid.min.js").read_text(encoding="utf-8")
+    assert "shown as their text" in stand_in and "esc(text)" in stand_in
+    assert any('class="paleo-diagram' in p.read_text(encoding="utf-8") for p in (out / "reference").rglob("*.html"))
+    assert "berry-fans — rules</title>" in (out / "index.html").read_text(encoding="utf-8")

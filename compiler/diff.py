@@ -86,6 +86,12 @@ def build_ref(commit: str, root: Path, spec: str) -> dict:
                 tar.extractall(tree, filter="data")
             else:  # pragma: no cover - Python before 3.11.4; the archive is git's own export
                 tar.extractall(tree)
+        pyproject = tree / "pyproject.toml"
+        is_project = (tree / "content").is_dir() or (
+            pyproject.is_file() and "[tool.paleo" in pyproject.read_text(encoding="utf-8", errors="replace"))
+        if not (tree / "compiler").is_dir() and not is_project:
+            raise SideError(f"`{clean(spec)}` ({commit[:12]}) is not a Paleo project: it has no content/ folder, no "
+                            "[tool.paleo] in pyproject.toml and no compiler/ of its own")
         env = dict(os.environ)
         if (tree / "compiler").is_dir():  # this project's own history: each side built by the compiler it had
             env["PYTHONPATH"] = str(tree)

@@ -91,10 +91,10 @@ def git_repo(tmp_path):
     return tmp_path, commit
 
 
-def test_a_ref_without_a_compiler_cannot_be_built(git_repo):
+def test_a_ref_that_is_no_paleo_project_cannot_be_built(git_repo):
     root, commit = git_repo
     commit({"README": "nothing here\n"})
-    with pytest.raises(SideError, match="`HEAD` has no compiler/ folder to build its bundle with"):
+    with pytest.raises(SideError, match=r"`HEAD` \([0-9a-f]{12}\) is not a Paleo project: it has no content/ folder"):
         load_side("HEAD", root)
 
 

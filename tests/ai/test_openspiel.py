@@ -64,6 +64,10 @@ def test_a_simultaneous_choice_is_hidden_from_the_others_until_all_have_chosen(s
     assert a.observation_string(1) == b.observation_string(1)
     assert a.information_state_string(1) == b.information_state_string(1)
     assert a.information_state_string(0) != b.information_state_string(0)
+    # the tensors hide it alike (paleo_ai.tensor: the other seat's choice is a committed back)
+    assert a.observation_tensor(1) == b.observation_tensor(1)
+    assert a.information_state_tensor(1) == b.information_state_tensor(1)
+    assert a.information_state_tensor(0) != b.information_state_tensor(0)
 
 
 def test_mcts_beats_a_random_bot(short_paleo):

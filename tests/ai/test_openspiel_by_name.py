@@ -129,21 +129,6 @@ def test_tensors_follow_the_documented_layout(short_paleo):
     assert "zone groups seat 0" in text and "counter skulls" in text
 
 
-def test_a_hidden_choice_does_not_show_in_the_others_tensors(short_paleo):
-    game = PaleoGame.from_bundle(short_paleo, players=2)
-    s = game.new_initial_state()
-    rs = np.random.RandomState(3)
-    while s.is_chance_node():
-        s.apply_action(_sample(s, rs))
-    same = [a for a in s.legal_actions() if "take card 1 " in s.action_to_string(0, a)]
-    a, b = s.clone(), s.clone()
-    a.apply_action(same[0])
-    b.apply_action(same[1])
-    assert a.observation_tensor(1) == b.observation_tensor(1)
-    assert a.information_state_tensor(1) == b.information_state_tensor(1)
-    assert a.information_state_tensor(0) != b.information_state_tensor(0)
-
-
 def test_the_action_count_is_the_sum_of_the_declared_blocks(short_paleo):
     game = PaleoGame.from_bundle(short_paleo, players=2, setup={"scenario": "A"})
     blocks = action_blocks(game)

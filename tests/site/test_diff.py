@@ -64,6 +64,11 @@ def test_diff_of_a_side_it_cannot_read_exits_2_in_one_line(tmp_path, capsys):
     assert "neither a bundle file nor a git ref" in err and "\x1b" not in err and "Traceback" not in err
 
 
+def _git(root, *args):
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", *args], cwd=root, check=True,
+                   capture_output=True)
+
+
 @pytest.fixture(scope="module")
 def repo(tmp_path_factory):
     """A git checkout of this project with two commits: the second edits one card's option."""
@@ -76,8 +81,7 @@ def repo(tmp_path_factory):
         shutil.copy(REPO / f, root / f)
 
     def git(*args):
-        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", *args], cwd=root, check=True,
-                       capture_output=True)
+        _git(root, *args)
 
     git("init", "-q")
     git("add", "-A")
@@ -127,15 +131,10 @@ def test_diff_of_a_ref_works_in_an_authors_project(tmp_path, capsys, monkeypatch
         "    source: {rulebook: 002_56cce9db253ede81.txt, section: [\"The Game Turn: Surviving Day and Night\"]}\n",
         encoding="utf-8")
 
-    def git(*args):
-        subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.invalid", *args], cwd=root, check=True,
-                       capture_output=True)
-
-    git("init", "-q")
-    git("add", "-A")
-    git("commit", "-qm", "one")
+    for args in (("init", "-q"), ("add", "-A"), ("commit", "-qm", "one")):
+        _git(root, *args)
     card.write_text(card.read_text(encoding="utf-8").replace("'-> 2 food'", "'-> 3 food'"), encoding="utf-8")
-    git("commit", "-qam", "two")
+    _git(root, "commit", "-qam", "two")
     monkeypatch.chdir(root)
     rc = main(["diff", "HEAD~1", "HEAD", "--format", "json"])
     out, err = capsys.readouterr()

@@ -175,7 +175,8 @@ def validate_file(lf: LoadedFile, registry=None, broken: list | None = None) -> 
 def _salvage(model: type[Record], item: dict, exc: ValidationError):
     """(record, skipped option indices) validated from `item` without the fields its errors lie in,
     when every such field may be left out (an `options` element is replaced by an empty text and
-    skipped); None when a required field or the id is wrong. The salvaged record is never reported
+    skipped) or be null (a missing or wrong `name` is taken as null); None when the id or another required
+    field is wrong. The salvaged record is never reported
     on: its only use is that the rest of the content and its other options are checked as usual."""
     data = dict(item)
     skip: set[int] = set()
@@ -198,7 +199,10 @@ def _salvage(model: type[Record], item: dict, exc: ValidationError):
                 data[name] = opts
                 continue
         if f.is_required():
-            return None
+            if type(None) not in typing.get_args(f.annotation):
+                return None
+            data[name] = None  # a field that may be null (a card's name): null stands in, the rest is checked
+            continue
         data.pop(name, None)
     try:
         return model.model_validate(data), skip

@@ -214,7 +214,7 @@ def vscode() -> dict:
 
 
 def neovim() -> dict[str, dict]:
-    (block,) = page_blocks()["lua"]
+    block = _nvim_011_block()
     return {name: table for name, table in lua_calls(block, "vim.lsp.config")}
 
 
@@ -236,8 +236,14 @@ def test_vscode_formats_with_paleo_lsp_only():
     assert cfg["yaml.format.enable"] is False
 
 
+def _nvim_011_block() -> str:
+    """The guide's Lua block for Neovim 0.11 and later (the other, for 0.7 to 0.10, runs in tests/lsp_server)."""
+    (block,) = [b for b in page_blocks()["lua"] if "vim.lsp.config(" in b]
+    return block
+
+
 def test_neovim_formats_with_paleo_lsp_only():
-    (block,) = page_blocks()["lua"]
+    block = _nvim_011_block()
     servers = neovim()
     runs_paleo = [name for name, t in servers.items() if t.get("cmd") == PALEO_CMD]
     assert runs_paleo == ["paleo"], "one server runs `paleo lsp`"

@@ -20,18 +20,20 @@ from ..safeio import escape
 from ..schema import content_schema, write_json
 from . import EXIT_ERRORS, EXIT_OK, EXIT_USAGE, format_of
 from .common import compile_project, emit, settings
+from .lint import own_diagnostics
 
 
 def cmd_build(args) -> int:
-    _, _, dirs = settings(args)
+    root, _, dirs = settings(args)
     res = compile_project(args)
     out = Path(args.out)
     errors = has_errors(res.diagnostics)
     fmt = format_of(args)
+    own = own_diagnostics(res.diagnostics, root, dirs)  # what `paleo lint` shows: not the bundled games' notes
     if fmt != "human":
-        emit(res.diagnostics, fmt, res, sys.stdout)
+        emit(own, fmt, res, sys.stdout)
     else:
-        shown = [d for d in res.diagnostics if d.severity.value != "info"]
+        shown = [d for d in own if d.severity.value != "info"]
         emit(shown, "human", res, sys.stderr, "auto")
     if errors:
         sys.stderr.write("paleo: build failed; bundle not written\n")
@@ -41,18 +43,20 @@ def cmd_build(args) -> int:
         sys.stderr.write(problem)
         return EXIT_ERRORS
     if fmt == "human":
-        print_build_summary(res, target)
+        print_build_summary(res, target, own)
     return EXIT_OK
 
 
-def print_build_summary(res, target: Path) -> None:
+def print_build_summary(res, target: Path, diags=None) -> None:
+    """The build's summary; its counts are of `diags` (default: every diagnostic of the result)."""
+    diags = res.diagnostics if diags is None else diags
     b = res.bundle
     if b is None:  # answered from the build cache: what the build that wrote these bytes printed
         b = {k: [None] * n for k, n in res.summary["counts"].items()}
         b["coverage"] = res.summary["coverage"]
     counts = ", ".join(f"{len(b[k])} {k}" for k in ("games", "products", "modules", "cards", "secrets", "tokens", "symbols", "scenarios"))
-    info = sum(1 for d in res.diagnostics if d.severity.value == "info")
-    warn = sum(1 for d in res.diagnostics if d.severity.value == "warning")
+    info = sum(1 for d in diags if d.severity.value == "info")
+    warn = sum(1 for d in diags if d.severity.value == "warning")
     print(f"compiled {len(res.files)} files: {counts}")
     print(f"diagnostics: 0 errors, {warn} warnings, {info} info (see `paleo lint`)")
     print(format_coverage(b["coverage"]))

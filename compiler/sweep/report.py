@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import html
 from collections import defaultdict
+from pathlib import Path
 
-from ..safeio import escape
-from . import stats
+from ..safeio import atomic_write, escape
+from . import stats, store
 from .grid import LEVELS, printed_difficulty
 
 SUMMARY_FORMAT = "paleo-sweep-summary/1"
@@ -91,8 +92,15 @@ W, H, LEFT, TOP, BOTTOM, RIGHT = 640, 300, 56, 20, 48, 16
 COLUMNS = [*LEVELS, "not printed"]
 
 
-def _e(text) -> str:
-    return html.escape(escape(str(text), 200), quote=True)
+def _e(text, limit: int | None = 200) -> str:
+    return html.escape(escape(str(text), limit), quote=True)
+
+
+def _point_label(r: dict) -> str:
+    """A point's visible label: the setup's short name and the player count (e.g. `A 2p`, `I 3p`)."""
+    setup = str(r["setup"])
+    short = setup.rsplit("/", 1)[-1].rsplit(":", 1)[-1] if ("/" in setup or ":" in setup) else setup
+    return f"{short[:12]} {r['players']}p"
 
 
 def plot(rows: list[dict], policy: str) -> str:
@@ -124,7 +132,8 @@ def plot(rows: list[dict], policy: str) -> str:
                        f'<line x1="{x:.1f}" y1="{lo:.1f}" x2="{x:.1f}" y2="{hi:.1f}" stroke="#1f5f8b" stroke-width="2"/>'
                        f'<line x1="{x - 4:.1f}" y1="{lo:.1f}" x2="{x + 4:.1f}" y2="{lo:.1f}" stroke="#1f5f8b"/>'
                        f'<line x1="{x - 4:.1f}" y1="{hi:.1f}" x2="{x + 4:.1f}" y2="{hi:.1f}" stroke="#1f5f8b"/>'
-                       f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="#1f5f8b"/></g>')
+                       f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="#1f5f8b"/>'
+                       f'<text x="{x + 7:.1f}" y="{y + 3:.1f}" font-size="9" fill="#333">{_e(_point_label(r))}</text></g>')
     out.append(f'<text x="{LEFT + pw / 2:.1f}" y="{H - 8}" text-anchor="middle">printed difficulty</text>')
     out.append("</svg>")
     return "".join(out)
@@ -138,9 +147,9 @@ def page(summary: dict) -> str:
     """The calibration page (Markdown for the rules site, the plots inline SVG)."""
     out = ["# Calibration", ""]
     if summary["synthetic"]:
-        out += ['!!! warning "Synthetic results"', f'    {_e(summary["note"])}', ""]
+        out += ['!!! warning "Synthetic results"', f'    {_e(summary["note"], None)}', ""]  # whole, never cut
     else:
-        out += ['!!! note "Provenance"', f'    {_e(summary["note"])}', ""]
+        out += ['!!! note "Provenance"', f'    {_e(summary["note"], None)}', ""]
     out += [f'Bundle `{_e(summary["bundle"])}`, engine {_e(summary["engine"])}, packs: '
             + (", ".join(f"`{_e(p)}`" for p in summary["packs"]) or "none") + ".", ""]
     rows = summary["configurations"]
@@ -183,3 +192,32 @@ def page(summary: dict) -> str:
                        f'{c["only_a"]} | {c["only_b"]} | {diff} | {p} |')
         out.append("")
     return "\n".join(out) + "\n"
+
+
+# The site's calibration page: the report of a small sweep committed beside it (site/calibration/results.jsonl),
+# written as site/calibration.md by `python -m compiler.sweep.report` (a test checks that it is current).
+SITE_RESULTS = Path("site") / "calibration" / "results.jsonl"
+SITE_PAGE = Path("site") / "calibration.md"
+SITE_LEAD = (
+    "This page is the report of a small sweep committed beside it "
+    "([`calibration/results.jsonl`](calibration/results.jsonl)): seeded games of the runtime's reference policies "
+    "on synthetic packs. `paleo sweep --report` writes the same page for any sweep "
+    "([Balance sweeps](runtime.md#balance-sweeps)).\n\n")
+
+
+def site_page(results: Path) -> str:
+    """The site's calibration page for the committed results: front matter, the lead, then the report."""
+    header, blocks = store.load(results)
+    title, _, rest = page(summarise(header, blocks)).partition("\n")
+    return "---\ntitle: Calibration\n---\n\n" + title + "\n\n" + SITE_LEAD + rest.lstrip("\n")
+
+
+def main(root: Path | None = None) -> int:
+    root = root or Path(__file__).resolve().parents[2]
+    atomic_write(root / SITE_PAGE, site_page(root / SITE_RESULTS))
+    print(f"wrote {SITE_PAGE}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

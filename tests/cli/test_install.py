@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -60,6 +61,12 @@ def test_sdist_wheel_fresh_venv_fan_project(tmp_path):
     assert r.returncode == 0 and r.stdout.strip() == "no problems found", r.stdout + r.stderr
     r = _run([paleo, "build", "--content", "fan", "--out", "out"], cwd=fan, env=env)
     assert r.returncode == 0, r.stdout + r.stderr
+    # build and lint agree about the notes: neither speaks of the bundled games' files inside the install
+    said = re.search(r"diagnostics: 0 errors, (\d+) warnings, (\d+) info \(see `paleo lint`\)", r.stdout)
+    assert said, r.stdout
+    shown = json.loads(_run([paleo, "lint", "--format", "json", "fan"], cwd=fan, env=env).stdout)
+    assert int(said.group(2)) == sum(d["severity"] == "info" for d in shown)
+    assert "site-packages" not in r.stdout + r.stderr
     text = (fan / "out" / "bundle.json").read_text(encoding="utf-8")
     bundle = json.loads(text)
     card = next(c for c in bundle["cards"] if c["id"] == "card:fan/berry-bush")

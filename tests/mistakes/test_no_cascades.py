@@ -47,3 +47,26 @@ def test_a_record_that_cannot_be_salvaged_still_has_its_options_checked(tmp_path
     # a required field misspelt (one M003, not also M004) and a wrong required value: the card cannot be
     # kept, and its options are checked all the same
     assert got == [("M003", 3, 5), ("M005", 6, 11), ("E302", 9, 35)]
+
+
+def test_a_card_whose_name_is_misspelt_still_has_its_references_checked(tmp_path):
+    """One run shows every error: a card with `nmae` for `name` (its name taken as null, the card kept) still has
+    its module reference checked, instead of the G401 waiting until the M003 is fixed."""
+    case = tmp_path / "name.yaml"
+    text = """# context: bundled
+cards:
+  - id: card:fan/berry-bush
+    nmae: Berry Bush
+    game: game:paleo
+    product: product:paleo
+    module: module:paleo/ZZ
+    kind: base
+    back: null
+    options:
+      - "-> 2 food"
+    completeness: partial
+    source: {rulebook: 002_56cce9db253ede81.txt, section: [Game Objective]}
+"""
+    case.write_text(text, encoding="utf-8")
+    got = [(d.code, d.span.line, d.span.column) for d in lint_case(case)]
+    assert got == [("M003", 4, 5), ("G401", 7, 13)]

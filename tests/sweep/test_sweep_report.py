@@ -1,4 +1,5 @@
-"""The calibration page and JSON summary, built from a committed small fixture of results (tests/sweep/fixtures)."""
+"""The calibration page and JSON summary, built from the committed small sweep result the site shows
+(site/calibration/results.jsonl)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 from compiler.cli import main as paleo
 from compiler.sweep import report, store
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "results.jsonl"
+FIXTURE = Path(__file__).resolve().parents[2] / "site" / "calibration" / "results.jsonl"
 SVG = "{http://www.w3.org/2000/svg}"
 
 
@@ -27,7 +28,7 @@ def test_the_calibration_page_is_built_from_the_fixture(tmp_path, capsys):
     # labelled before anything else: synthetic packs, never the real game's balance
     head = page.split("## ")[0]
     assert '!!! warning "Synthetic results"' in head and "tests/packs/synthetic-base" in head
-    assert "not the balance of the published game" in head
+    assert "not the balance of the published game." in head and "…" not in head  # the whole banner, never cut
     svgs = re.findall(r"<svg.*?</svg>", page, flags=re.S)
     assert len(svgs) == 2  # one plot per policy
     for policy, svg in zip(sorted(summary["calibration"]), svgs):
@@ -43,6 +44,7 @@ def test_the_calibration_page_is_built_from_the_fixture(tmp_path, capsys):
                 in " | ".join(tips)
         labels = {t.text for t in root.iter(f"{SVG}text")}
         assert {"easy", "medium", "hard", "not printed"} <= labels
+        assert {f'{r["setup"]} {r["players"]}p' for r in rows} <= labels  # every point is labelled where it stands
     greedy = summary["calibration"]["greedy"]
     assert greedy["points"] == 6 and greedy["tau_b"] is not None and greedy["low"] < greedy["tau_b"] <= greedy["high"]
     assert f'{greedy["tau_b"]:.2f} (95% interval {greedy["low"]:.2f} to {greedy["high"]:.2f})' in page
@@ -68,3 +70,12 @@ def test_two_versions_of_a_module_are_compared_on_shared_seeds(tmp_path, capsys)
     assert paleo(["sweep", "--report", "--out", str(FIXTURE), "--against", str(FIXTURE),
                   "--report-dir", str(tmp_path)]) == 0
     assert json.loads((tmp_path / "calibration.json").read_text(encoding="utf-8"))["versions"]["paired"]
+
+
+def test_the_sites_calibration_page_is_the_report_of_the_committed_sweep():
+    root = FIXTURE.parents[2]
+    committed = (root / report.SITE_PAGE).read_text(encoding="utf-8")
+    assert committed == report.site_page(FIXTURE), "site/calibration.md is stale: run python -m compiler.sweep.report"
+    assert committed.startswith("---\ntitle: Calibration\n---\n") and '!!! warning "Synthetic results"' in committed
+    nav = (root / "mkdocs.yml").read_text(encoding="utf-8")
+    assert "calibration.md" in nav  # part of the site's navigation

@@ -15,6 +15,7 @@ MAX_INT = (1 << 63) - 1  # integers are 64-bit signed numbers
 MIN_INT = -(1 << 63)
 MAX_INT_CHARS = 64  # an integer literal longer than this is refused before it is converted
 MAX_COPIES = 1000  # `copies` of a card, secret or token
+MAX_ID_CHARS = 120  # a record id: page and file names are made from it (the longest bundled id has 45)
 MAX_BUNDLE_BYTES = 64 << 20  # a compiled bundle read back (--bundle, paleo diff)
 MAX_STATE_BYTES = 16 << 20  # a saved game given to the runtime's from_json
 MAX_STATE_DEPTH = 200  # nesting of a saved game given to the runtime
@@ -37,6 +38,8 @@ POLICY: list[tuple[str, str, str, str]] = [
      "the value is refused; it is never converted when longer than "
      f"{MAX_INT_CHARS} characters"),
     ("`copies` of a card, secret or token", f"1 to {MAX_COPIES}", "M010", "the record is refused"),
+    ("a record id", f"{MAX_ID_CHARS} characters", "M010",
+     "the record is refused, before any page or file is named after it"),
     ("a path that is not a regular file (FIFO, device, looping link)", "refused", "C020",
      "reported, never read nor skipped without a word"),
     ("writing an output file or folder", "atomic", "C021",

@@ -12,7 +12,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator, model_validator
 
-from .limits import MAX_COPIES
+from .limits import MAX_COPIES, MAX_ID_CHARS
 from .vocabulary import CARD_BACKS, CARD_MARKS, SEA_SYMBOLS
 
 
@@ -94,6 +94,14 @@ class Record(Strict):
     source: Source | list[Source] = Field(description="where the rulebooks state this record")
     completeness: Completeness = Field(description="how much of this record the rulebooks state")
     summary: str | None = Field(default=None, description="what it is or does, in our own words")
+
+    @field_validator("id", check_fields=False)
+    @classmethod
+    def _id_is_bounded(cls, v):
+        if isinstance(v, str) and len(v) > MAX_ID_CHARS:
+            raise ValueError(f"an id is at most {MAX_ID_CHARS} characters (this one has {len(v)}): the site names "
+                             "its pages and files after ids; shorten it")
+        return v
 
     @model_validator(mode="after")
     def _nulls_only_when_incomplete(self):

@@ -166,8 +166,10 @@ def run(
     bundle, memo = _build_bundle(entries, per_file, store, packed, want_bundle, share_ir, coverage, lowered, diags)
     if broken:
         from .effects import check_broken_options  # noqa: PLC0415 - start-up cost: the stages load when a file is compiled, not on a cache hit
+        from .graph.checks.references import broken_record_references  # noqa: PLC0415 - as above
 
         diags.extend(check_broken_options(broken, entries))
+        diags.extend(broken_record_references(broken, entries))
     if bundle is not None and registry.declared():
         bundle["sources"] = [s for s in bundle_sources(registry) if registry.get(s["rulebook"]) in registry.declared()]
 

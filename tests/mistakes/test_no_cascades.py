@@ -70,3 +70,24 @@ cards:
     case.write_text(text, encoding="utf-8")
     got = [(d.code, d.span.line, d.span.column) for d in lint_case(case)]
     assert got == [("M003", 4, 5), ("G401", 7, 13)]
+
+
+def test_a_record_that_cannot_be_salvaged_still_has_its_references_checked(tmp_path):
+    """A wrong required value (`kind: bsae`) drops the card, and its module and product are checked all the same."""
+    case = tmp_path / "kind-ref.yaml"
+    case.write_text("""# context: bundled
+cards:
+  - id: card:fan/berry-bush
+    name: Berry Bush
+    game: game:paleo
+    product: product:paleo
+    module: module:paleo/ZZ
+    kind: bsae
+    back: null
+    options:
+      - "-> 2 food"
+    completeness: partial
+    source: {rulebook: 002_56cce9db253ede81.txt, section: [Game Objective]}
+""", encoding="utf-8")
+    got = [(d.code, d.span.line, d.span.column, d.message) for d in lint_case(case)]
+    assert got == [("G401", 7, 13, "no record `module:paleo/ZZ`"), ("M005", 8, 11, "invalid value `bsae`")]

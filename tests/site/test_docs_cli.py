@@ -72,3 +72,42 @@ def test_an_install_without_the_diagram_renderer_still_builds_a_projects_site(tm
     assert "shown as their text" in stand_in and "esc(text)" in stand_in
     assert any('class="paleo-diagram' in p.read_text(encoding="utf-8") for p in (out / "reference").rglob("*.html"))
     assert "berry-fans — rules</title>" in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_a_long_id_is_a_diagnostic_and_the_site_built_before_stays_whole(tmp_path, monkeypatch, capsys):
+    """An id past the bound (page and file names are made from ids) is an M010 at the id, so `paleo docs` refuses
+    the content before mkdocs runs, and the site an earlier `paleo docs` built there is left as it was."""
+    import shutil
+
+    from compiler.commands import docs as docs_cmd
+    from compiler.limits import MAX_ID_CHARS
+    from site_support import REPO, require_mermaid
+
+    require_mermaid()
+    kit = tmp_path / "kit"
+    kit.mkdir()
+    shutil.copy2(REPO / "mkdocs.yml", kit / "mkdocs.yml")
+    shutil.copytree(REPO / "site", kit / "site", ignore=shutil.ignore_patterns("reference", "__pycache__", ".*"))
+    (kit / "mermaid").mkdir()
+    shutil.copy2(REPO / "node_modules" / "mermaid" / "dist" / "mermaid.min.js", kit / "mermaid" / "mermaid.min.js")
+    monkeypatch.setattr(docs_cmd, "docs_kit", lambda: kit)
+    project = tmp_path / "fan"
+    (project / "content").mkdir(parents=True)
+    (project / "pyproject.toml").write_text('[project]\nname = "fan"\n\n[tool.paleo]\n', encoding="utf-8")
+    monkeypatch.chdir(project)
+    out = tmp_path / "site"
+    assert main(["docs", "--out", str(out)]) == 0
+    before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    rid = "card:fan/" + "a" * (MAX_ID_CHARS + 1)
+    (project / "content" / "long.yaml").write_text(
+        f"cards:\n  - id: {rid}\n    name: Long\n    game: game:paleo\n    product: product:paleo\n    kind: base\n"
+        "    back: null\n    options: ['-> 2 food']\n    completeness: partial\n"
+        "    source: {rulebook: 002_56cce9db253ede81.txt, section: [\"Game Objective\"]}\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["lint", "--format", "concise", "content/long.yaml"]) == 1
+    said = capsys.readouterr().out
+    assert f"content/long.yaml:2:9: M010 an id is at most {MAX_ID_CHARS} characters" in said
+    assert main(["docs", "--out", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "M010" in err and "site not built" in err and "Traceback" not in err
+    assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from ...diagnostics import Diagnostic, make
@@ -28,6 +29,36 @@ def unresolved_references(F: Facts, g: Graph) -> Iterable[Diagnostic]:
             "G401", _message(F, ref), ref.span, label=_label(ref),
             help=_help(F, ref),
         )
+
+
+_RECORD_ID = re.compile(r"^(game|product|module|board):[A-Za-z0-9][A-Za-z0-9/-]*$")
+
+
+def broken_record_references(broken: list, entries: list) -> list[Diagnostic]:
+    """The references of records that could not be salvaged (their id or a required field is wrong), checked all
+    the same, so that one run shows every error: a field naming a game, product, module or board that nothing
+    loaded provides is a G401 now, not after the record's own error is fixed. (The salvaged records are checked
+    with the rest, through the graph.)"""
+    if not broken:
+        return []
+    ids = {e.id for e in entries}
+    loaded = {p for p in _CONTEXT_KINDS.values() if any(i.startswith(p) for i in ids)}
+    out: list[Diagnostic] = []
+    for _section, lf, path, item in broken:
+        for key, value in item.items():
+            if key == "id" or not isinstance(key, str):
+                continue
+            named = [((key,), value)] if isinstance(value, str) else (
+                [((key, i), v) for i, v in enumerate(value) if isinstance(v, str)] if isinstance(value, list) else [])
+            for where, target in named:
+                m = _RECORD_ID.match(target)
+                if m is None or target in ids or f"{m.group(1)}:" not in loaded:
+                    continue
+                prefix = f"{m.group(1)}:"
+                out.append(make("G401", f"no record `{clip(target)}`", lf.span(path + where),
+                                label="not found in the loaded content",
+                                help=near_help(target, sorted(i for i in ids if i.startswith(prefix)))))
+    return out
 
 
 def _message(F: Facts, ref: Ref) -> str:

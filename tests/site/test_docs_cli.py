@@ -50,16 +50,7 @@ def test_without_a_bundle_the_content_is_compiled():
 def test_an_install_without_the_diagram_renderer_still_builds_a_projects_site(tmp_path, monkeypatch, capsys):
     """A wheel built before `npm ci` carries no mermaid: `paleo docs` in a project still builds, says so once, and
     the site shows each diagram as its (escaped) text under a note."""
-    import shutil
-
-    from compiler.commands import docs as docs_cmd
-    from site_support import REPO
-
-    kit = tmp_path / "kit"  # the scaffold such a wheel ships: mkdocs.yml and the guides, no mermaid/
-    kit.mkdir()
-    shutil.copy2(REPO / "mkdocs.yml", kit / "mkdocs.yml")
-    shutil.copytree(REPO / "site", kit / "site", ignore=shutil.ignore_patterns("reference", "__pycache__", ".*"))
-    monkeypatch.setattr(docs_cmd, "docs_kit", lambda: kit)
+    _use_kit(tmp_path, monkeypatch, mermaid=False)  # the scaffold such a wheel ships: no mermaid/
     project = tmp_path / "berry"
     (project / "content").mkdir(parents=True)
     (project / "pyproject.toml").write_text('[project]\nname = "berry-fans"\n\n[tool.paleo]\n', encoding="utf-8")
@@ -77,20 +68,11 @@ def test_an_install_without_the_diagram_renderer_still_builds_a_projects_site(tm
 def test_a_long_id_is_a_diagnostic_and_the_site_built_before_stays_whole(tmp_path, monkeypatch, capsys):
     """An id past the bound (page and file names are made from ids) is an M010 at the id, so `paleo docs` refuses
     the content before mkdocs runs, and the site an earlier `paleo docs` built there is left as it was."""
-    import shutil
-
-    from compiler.commands import docs as docs_cmd
     from compiler.limits import MAX_ID_CHARS
-    from site_support import REPO, require_mermaid
+    from site_support import require_mermaid
 
     require_mermaid()
-    kit = tmp_path / "kit"
-    kit.mkdir()
-    shutil.copy2(REPO / "mkdocs.yml", kit / "mkdocs.yml")
-    shutil.copytree(REPO / "site", kit / "site", ignore=shutil.ignore_patterns("reference", "__pycache__", ".*"))
-    (kit / "mermaid").mkdir()
-    shutil.copy2(REPO / "node_modules" / "mermaid" / "dist" / "mermaid.min.js", kit / "mermaid" / "mermaid.min.js")
-    monkeypatch.setattr(docs_cmd, "docs_kit", lambda: kit)
+    _use_kit(tmp_path, monkeypatch, mermaid=True)
     project = tmp_path / "fan"
     (project / "content").mkdir(parents=True)
     (project / "pyproject.toml").write_text('[project]\nname = "fan"\n\n[tool.paleo]\n', encoding="utf-8")
@@ -111,3 +93,22 @@ def test_a_long_id_is_a_diagnostic_and_the_site_built_before_stays_whole(tmp_pat
     err = capsys.readouterr().err
     assert "M010" in err and "site not built" in err and "Traceback" not in err
     assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+
+
+def _use_kit(tmp_path, monkeypatch, *, mermaid: bool):
+    """`paleo docs` in a project reads the site's scaffold from the install: here, a copy of the checkout's
+    (mkdocs.yml, the guides and, with `mermaid`, the vendored renderer)."""
+    import shutil
+
+    from compiler.commands import docs as docs_cmd
+    from site_support import REPO
+
+    kit = tmp_path / "kit"
+    kit.mkdir()
+    shutil.copy2(REPO / "mkdocs.yml", kit / "mkdocs.yml")
+    shutil.copytree(REPO / "site", kit / "site", ignore=shutil.ignore_patterns("reference", "__pycache__", ".*"))
+    if mermaid:
+        (kit / "mermaid").mkdir()
+        shutil.copy2(REPO / "node_modules" / "mermaid" / "dist" / "mermaid.min.js", kit / "mermaid" / "mermaid.min.js")
+    monkeypatch.setattr(docs_cmd, "docs_kit", lambda: kit)
+    return kit

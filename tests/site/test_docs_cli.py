@@ -50,12 +50,7 @@ def test_without_a_bundle_the_content_is_compiled():
 def test_an_install_without_the_diagram_renderer_still_builds_a_projects_site(tmp_path, monkeypatch, capsys):
     """A wheel built before `npm ci` carries no mermaid: `paleo docs` in a project still builds, says so once, and
     the site shows each diagram as its (escaped) text under a note."""
-    _use_kit(tmp_path, monkeypatch, mermaid=False)  # the scaffold such a wheel ships: no mermaid/
-    project = tmp_path / "berry"
-    (project / "content").mkdir(parents=True)
-    (project / "pyproject.toml").write_text('[project]\nname = "berry-fans"\n\n[tool.paleo]\n', encoding="utf-8")
-    monkeypatch.chdir(project)
-    out = tmp_path / "site"
+    _, out = _fan_project(tmp_path, monkeypatch, "berry-fans", mermaid=False)  # a wheel's scaffold with no mermaid/
     assert main(["docs", "--out", str(out)]) == 0
     err = capsys.readouterr().err
     assert err.count("carries no diagram renderer") == 1 and "Traceback" not in err
@@ -72,12 +67,7 @@ def test_a_long_id_is_a_diagnostic_and_the_site_built_before_stays_whole(tmp_pat
     from site_support import require_mermaid
 
     require_mermaid()
-    _use_kit(tmp_path, monkeypatch, mermaid=True)
-    project = tmp_path / "fan"
-    (project / "content").mkdir(parents=True)
-    (project / "pyproject.toml").write_text('[project]\nname = "fan"\n\n[tool.paleo]\n', encoding="utf-8")
-    monkeypatch.chdir(project)
-    out = tmp_path / "site"
+    project, out = _fan_project(tmp_path, monkeypatch, "fan", mermaid=True)
     assert main(["docs", "--out", str(out)]) == 0
     before = {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()}
     rid = "card:fan/" + "a" * (MAX_ID_CHARS + 1)
@@ -93,6 +83,17 @@ def test_a_long_id_is_a_diagnostic_and_the_site_built_before_stays_whole(tmp_pat
     err = capsys.readouterr().err
     assert "M010" in err and "site not built" in err and "Traceback" not in err
     assert {p.relative_to(out): p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
+
+
+def _fan_project(tmp_path, monkeypatch, name: str, *, mermaid: bool):
+    """(project, site folder): an empty fan project named `name`, the current folder, over a scaffold in place of
+    the install's (`_use_kit`)."""
+    _use_kit(tmp_path, monkeypatch, mermaid=mermaid)
+    project = tmp_path / name
+    (project / "content").mkdir(parents=True)
+    (project / "pyproject.toml").write_text(f'[project]\nname = "{name}"\n\n[tool.paleo]\n', encoding="utf-8")
+    monkeypatch.chdir(project)
+    return project, tmp_path / "site"
 
 
 def _use_kit(tmp_path, monkeypatch, *, mermaid: bool):
